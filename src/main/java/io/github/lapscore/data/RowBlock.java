@@ -1,0 +1,79 @@
+package io.github.lapscore.data;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.storage.StorageLevel;
+
+import scala.Tuple2;
+
+/**
+ * The rows of one block: ids {@code firstRow .. firstRow + size - 1}, as the user's vectors
+ * (dense or sparse, unchanged). The blocks RDD has one partition per block, partition i holding
+ * block i, so block pairs can be formed without moving data twice.
+ */
+public final class RowBlock implements Serializable {
+
+    private final int index;
+    private final long firstRow;
+    private final Vector[] rows;
+
+    RowBlock(int index, long firstRow, Vector[] rows) {
+        this.index = index;
+        this.firstRow = firstRow;
+        this.rows = rows;
+    }
+
+    /**
+     * Cuts the rows into the blocks of {@code layout} with one shuffle and caches the result
+     * (partition i = block i).
+     */
+    public static JavaRDD<RowBlock> build(IndexedRows rows, BlockLayout layout) {
+        return rows.rows()
+                .mapToPair(row -> new Tuple2<>(row._2(), row._1()))
+                .partitionBy(new BlockPartitioner(layout))
+                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries), true)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    private static Iterator<RowBlock> assemble(BlockLayout layout, int block, Iterator<Tuple2<Long, Vector>> entries) {
+        long first = layout.firstRow(block);
+        Vector[] vectors = new Vector[layout.rowsIn(block)];
+        while (entries.hasNext()) {
+            Tuple2<Long, Vector> entry = entries.next();
+            vectors[(int) (entry._1() - first)] = entry._2();
+        }
+        List<RowBlock> result = new ArrayList<>(1);
+        result.add(new RowBlock(block, first, vectors));
+        return result.iterator();
+    }
+
+    /** Block number. */
+    public int index() {
+        return index;
+    }
+
+    /** Id of the first row. */
+    public long firstRow() {
+        return firstRow;
+    }
+
+    /** Number of rows. */
+    public int size() {
+        return rows.length;
+    }
+
+    /** The vector of the row with local position {@code local} (id {@code firstRow + local}). */
+    public Vector row(int local) {
+        return rows[local];
+    }
+
+    /** The vector of the row with id {@code id}, which must lie in this block. */
+    public Vector rowById(long id) {
+        return rows[(int) (id - firstRow)];
+    }
+}

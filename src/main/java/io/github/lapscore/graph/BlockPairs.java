@@ -1,0 +1,104 @@
+package io.github.lapscore.graph;
+
+import java.io.Serializable;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.RowBlock;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.rdd.PartitionPruningRDD;
+import org.apache.spark.rdd.RDD;
+
+import scala.Tuple2;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+import scala.runtime.AbstractFunction1;
+
+/**
+ * The unordered block pairs {a <= b} as an RDD whose partition t holds pair number t
+ * ({@link BlockLayout#pairIndex}). It is the cartesian product of the cached blocks with
+ * themselves, pruned to the wanted pairs before any task runs, so a task reads exactly its two
+ * blocks and no block is shuffled.
+ */
+public final class BlockPairs {
+
+    private BlockPairs() {
+    }
+
+    /** Pairs number {@code from} (inclusive) to {@code to} (exclusive). */
+    public static JavaRDD<Tuple2<RowBlock, RowBlock>> range(JavaRDD<RowBlock> blocks, BlockLayout layout, int from, int to) {
+        RDD<Tuple2<RowBlock, RowBlock>> product = blocks.cartesian(blocks).rdd();
+        RDD<Tuple2<RowBlock, RowBlock>> pruned = PartitionPruningRDD.create(product, new PairRange(layout, from, to));
+        ClassTag<Tuple2<RowBlock, RowBlock>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
+        return new JavaRDD<>(pruned, tag);
+    }
+
+    /** All B(B+1)/2 pairs. */
+    public static JavaRDD<Tuple2<RowBlock, RowBlock>> all(JavaRDD<RowBlock> blocks, BlockLayout layout) {
+        return range(blocks, layout, 0, layout.numPairs());
+    }
+
+    /**
+     * Keeps partition {@code a * B + b} of the cartesian product (Spark numbers them so) when
+     * {@code a <= b} and its pair number lies in [from, to). Kept partitions stay in index order,
+     * which is pair order.
+     */
+    private static final class PairRange extends AbstractFunction1<Object, Object> implements Serializable {
+        private final BlockLayout layout;
+        private final int from;
+        private final int to;
+
+        PairRange(BlockLayout layout, int from, int to) {
+            this.layout = layout;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public Object apply(Object partition) {
+            int index = (Integer) partition;
+            int a = index / layout.numBlocks();
+            int b = index % layout.numBlocks();
+            if (a > b) {
+                return false;
+            }
+            int pair = layout.pairIndex(a, b);
+            return pair >= from && pair < to;
+        }
+    }
+
+    /**
+     * Sends an edge keyed by {@code (src, dst)}, {@code src <= dst}, to the partition of its block
+     * pair, so that edge partition t lines up with partition t of {@link #all}.
+     */
+    public static final class EdgePartitioner extends Partitioner {
+        private final BlockLayout layout;
+
+        public EdgePartitioner(BlockLayout layout) {
+            this.layout = layout;
+        }
+
+        @Override
+        public int numPartitions() {
+            return layout.numPairs();
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            @SuppressWarnings("unchecked")
+            Tuple2<Long, Long> edge = (Tuple2<Long, Long>) key;
+            return layout.pairIndex(layout.blockOf(edge._1()), layout.blockOf(edge._2()));
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof EdgePartitioner o && o.layout.numRows() == layout.numRows()
+                    && o.layout.rowsPerBlock() == layout.rowsPerBlock();
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(layout.numRows()) * 31 + layout.rowsPerBlock();
+        }
+    }
+}

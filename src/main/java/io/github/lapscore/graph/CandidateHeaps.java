@@ -1,0 +1,84 @@
+package io.github.lapscore.graph;
+
+import java.util.Arrays;
+
+/**
+ * One bounded max-heap of at most k candidates per row, all in flat arrays. The heap's root is the
+ * worst kept candidate; {@link #worst} mirrors it (or +infinity while the heap is not full) so that
+ * the distance kernel rejects most candidates with a single comparison. Order is by squared
+ * distance, then by row id, which makes ties deterministic.
+ */
+final class CandidateHeaps {
+
+    final int k;
+    final long[] ids;
+    final double[] keys;
+    final int[] sizes;
+    /** Squared distance of each row's worst kept candidate, +infinity until k are kept. */
+    final double[] worst;
+
+    CandidateHeaps(int rows, int k) {
+        this.k = k;
+        this.ids = new long[rows * k];
+        this.keys = new double[rows * k];
+        this.sizes = new int[rows];
+        this.worst = new double[rows];
+        Arrays.fill(worst, Double.POSITIVE_INFINITY);
+    }
+
+    /** Offers candidate {@code id} at squared distance {@code key} to row {@code row}. */
+    void offer(int row, long id, double key) {
+        int base = row * k;
+        int size = sizes[row];
+        if (size < k) {
+            siftUp(base, size, id, key);
+            sizes[row] = size + 1;
+            if (size + 1 == k) {
+                worst[row] = keys[base];
+            }
+        } else if (isWorse(keys[base], ids[base], key, id)) {
+            siftDown(base, id, key);
+            worst[row] = keys[base];
+        }
+    }
+
+    private void siftUp(int base, int position, long id, double key) {
+        while (position > 0) {
+            int parent = (position - 1) / 2;
+            if (!isWorse(key, id, keys[base + parent], ids[base + parent])) {
+                break;
+            }
+            keys[base + position] = keys[base + parent];
+            ids[base + position] = ids[base + parent];
+            position = parent;
+        }
+        keys[base + position] = key;
+        ids[base + position] = id;
+    }
+
+    private void siftDown(int base, long id, double key) {
+        int position = 0;
+        while (true) {
+            int child = 2 * position + 1;
+            if (child >= k) {
+                break;
+            }
+            if (child + 1 < k && isWorse(keys[base + child + 1], ids[base + child + 1], keys[base + child], ids[base + child])) {
+                child++;
+            }
+            if (!isWorse(keys[base + child], ids[base + child], key, id)) {
+                break;
+            }
+            keys[base + position] = keys[base + child];
+            ids[base + position] = ids[base + child];
+            position = child;
+        }
+        keys[base + position] = key;
+        ids[base + position] = id;
+    }
+
+    /** Whether candidate (keyA, idA) ranks after (keyB, idB). */
+    static boolean isWorse(double keyA, long idA, double keyB, long idB) {
+        return keyA > keyB || (keyA == keyB && idA > idB);
+    }
+}

@@ -1,0 +1,68 @@
+package io.github.lapscore.graph;
+
+import java.util.Arrays;
+
+import io.github.lapscore.ParamOption;
+
+import org.apache.spark.ml.linalg.DenseVector;
+import org.apache.spark.ml.linalg.SparseVector;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+
+/**
+ * The distance that defines "nearest" in the kNN graph.
+ *
+ * <ul>
+ *   <li>{@code euclidean}: {@code ||x_i - x_j||} (seed 000, section 2.1).</li>
+ *   <li>{@code cosine}: the Euclidean distance between the rows scaled to unit length, so
+ *       {@code d^2 = 2 - 2 cos(x_i, x_j)}; neighbours are the rows of largest cosine, and the heat
+ *       kernel {@code exp(-d^2 / t)} keeps its meaning.</li>
+ * </ul>
+ */
+public enum DistanceMeasure implements ParamOption {
+    EUCLIDEAN("euclidean"),
+    COSINE("cosine");
+
+    private final String paramValue;
+
+    DistanceMeasure(String paramValue) {
+        this.paramValue = paramValue;
+    }
+
+    /** The value of the {@code distanceMeasure} param that selects this measure. */
+    @Override
+    public String paramValue() {
+        return paramValue;
+    }
+
+    /**
+     * Writes the point that represents {@code row} in distance computations into
+     * {@code target[offset .. offset + size)}: the row minus {@code shift} for Euclidean distance
+     * (any shift leaves distances unchanged; the column means keep {@code ||a||^2 + ||b||^2 - 2ab}
+     * free of cancellation for features like {@code 1e9 + x}), the row over its length for cosine.
+     */
+    void embed(Vector row, double[] shift, double[] target, int offset) {
+        int size = row.size();
+        double scale = 1.0;
+        if (this == COSINE) {
+            scale = 1.0 / Vectors.norm(row, 2.0);
+            Arrays.fill(target, offset, offset + size, 0.0);
+        } else {
+            for (int j = 0; j < size; j++) {
+                target[offset + j] = -shift[j];
+            }
+        }
+        if (row instanceof SparseVector sparse) {
+            int[] indices = sparse.indices();
+            double[] values = sparse.values();
+            for (int p = 0; p < indices.length; p++) {
+                target[offset + indices[p]] += values[p] * scale;
+            }
+        } else {
+            double[] values = ((DenseVector) row).values();
+            for (int j = 0; j < size; j++) {
+                target[offset + j] += values[j] * scale;
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.github.lapscore.graph;
+
+import java.io.Serializable;
+
+/**
+ * What defines the graph.
+ *
+ * @param numNeighbors     k: {i, j} is an edge when either row is among the other's k nearest
+ * @param measure          distance that defines "nearest"
+ * @param kernel           how edges are weighted
+ * @param bandwidth        t of the heat kernel; NaN selects it automatically (the mean squared
+ *                         distance over the kNN edges, or 1 when every edge joins duplicate rows)
+ * @param includeSelfLoops whether every row also gets the edge {i, i} of weight 1 (scikit-feature does)
+ * @param rowsPerBlock     rows per block of the distance join; 0 chooses automatically
+ */
+public record GraphSettings(int numNeighbors, DistanceMeasure measure, WeightKernel kernel, double bandwidth,
+                            boolean includeSelfLoops, int rowsPerBlock) implements Serializable {
+
+    /** Whether the distance or the weights need cosines, which are undefined for zero rows. */
+    public boolean needsCosines() {
+        return measure == DistanceMeasure.COSINE || kernel == WeightKernel.COSINE;
+    }
+}

@@ -1,0 +1,19 @@
+package io.github.lapscore.graph;
+
+import java.io.Serializable;
+
+/**
+ * Counts that describe a weighted kNN graph.
+ *
+ * @param numRows      rows (nodes)
+ * @param numEdges     unordered edges between distinct rows
+ * @param numSelfLoops self-loops {i, i} (m when included, else 0)
+ * @param isolatedRows rows whose degree {@code D_ii} is 0: every weight touching them is 0
+ */
+public record GraphStatistics(long numRows, long numEdges, long numSelfLoops, long isolatedRows) implements Serializable {
+
+    /** Average number of neighbours per row in the symmetrised graph, {@code 2 |E| / m}. */
+    public double averageDegree() {
+        return 2.0 * numEdges / numRows;
+    }
+}

@@ -1,0 +1,138 @@
+package io.github.lapscore.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+
+import scala.Tuple2;
+
+/**
+ * Builds the {@link WeightedGraph} of validated rows: blocks, exact kNN search, union
+ * symmetrisation (one record per unordered edge, found from either side), bandwidth, weights.
+ */
+public final class KnnGraphBuilder {
+
+    /** Name of the stage that finds the neighbours, for timings. */
+    public static final String GRAPH_STAGE = "graph";
+    /** Name of the stage that weighs the edges, for timings. */
+    public static final String WEIGHTS_STAGE = "weights";
+
+    private KnnGraphBuilder() {
+    }
+
+    /**
+     * Builds the graph of {@code rows}, which {@code summary} has validated; {@code rows} is released
+     * once its blocks are cached.
+     */
+    public static WeightedGraph build(GraphSettings settings, SparkSession spark, IndexedRows rows, RowSummary summary,
+                                      StageTimer timer) {
+        int numFeatures = summary.numFeatures();
+        BlockLayout layout = BlockLayout.choose(summary.count(), numFeatures,
+                spark.sparkContext().defaultParallelism(), settings.rowsPerBlock());
+        JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
+        timer.run(GRAPH_STAGE, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        rows.release();
+
+        double[] means = summary.means();
+        JavaPairRDD<Long, NeighbourLists> neighbours = ExactKnnSearch.run(blocks, layout, numFeatures,
+                settings.numNeighbors(), settings.measure(), means, timer);
+        JavaRDD<Edge> edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
+        EdgeTally tally = timer.run(GRAPH_STAGE, "kNN graph: symmetrising neighbour lists into edges",
+                () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
+        neighbours.unpersist(false);
+
+        double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
+                : Double.isNaN(settings.bandwidth()) ? tally.automaticBandwidth() : settings.bandwidth();
+        EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
+        long isolated = timer.run(WEIGHTS_STAGE, "Edge weights: finding rows whose weights are all 0",
+                () -> countIsolatedRows(edges, weighting));
+        if (isolated == summary.count()) {
+            edges.unpersist(false);
+            blocks.unpersist(false);
+            throw new IllegalArgumentException("Every edge weight is 0, so no score is defined: "
+                    + (settings.kernel() == WeightKernel.HEAT
+                    ? "bandwidth t = " + bandwidth + " is too small for squared distances averaging " + tally.automaticBandwidth()
+                    : "every neighbour pair has a non-positive cosine"));
+        }
+        GraphStatistics statistics = new GraphStatistics(summary.count(), tally.edges, tally.selfLoops, isolated);
+        return new WeightedGraph(spark, layout, numFeatures, settings.numNeighbors(), blocks, edges, weighting, statistics,
+                means, timer);
+    }
+
+    /**
+     * Union symmetrisation: {i, j} is an edge when j is among i's k nearest or i among j's. Both
+     * sides yield the same record (exact distance and cosine are symmetric), of which one is kept;
+     * the shuffle also places each edge in the partition of its block pair.
+     */
+    private static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
+        return neighbours.values()
+                .flatMapToPair(lists -> {
+                    List<Tuple2<Tuple2<Long, Long>, Edge>> out = new ArrayList<>();
+                    for (int row = 0; row < lists.rows(); row++) {
+                        for (int n = 0; n < lists.count(row); n++) {
+                            Edge edge = lists.edge(row, n);
+                            out.add(new Tuple2<>(new Tuple2<>(edge.src(), edge.dst()), edge));
+                        }
+                        if (selfLoops) {
+                            long id = lists.firstRow() + row;
+                            out.add(new Tuple2<>(new Tuple2<>(id, id), Edge.selfLoop(id)));
+                        }
+                    }
+                    return out.iterator();
+                })
+                .reduceByKey(new BlockPairs.EdgePartitioner(layout), (found, sameEdge) -> found)
+                .values()
+                .persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /** Rows all of whose edges weigh 0, so that {@code D_ii = 0}. */
+    private static long countIsolatedRows(JavaRDD<Edge> edges, EdgeWeighting weighting) {
+        return edges
+                .flatMapToPair(edge -> {
+                    boolean positive = weighting.weight(edge) > 0.0;
+                    return List.of(new Tuple2<>(edge.src(), positive), new Tuple2<>(edge.dst(), positive)).iterator();
+                })
+                .reduceByKey(Boolean::logicalOr)
+                .filter(degree -> !degree._2())
+                .count();
+    }
+
+    /** Edge counts and the sum of squared distances, gathered in one pass. */
+    private static final class EdgeTally implements java.io.Serializable {
+        long edges;
+        long selfLoops;
+        double squaredDistances;
+
+        EdgeTally add(Edge edge) {
+            if (edge.isSelfLoop()) {
+                selfLoops++;
+            } else {
+                edges++;
+                squaredDistances += edge.distance() * edge.distance();
+            }
+            return this;
+        }
+
+        EdgeTally merge(EdgeTally other) {
+            edges += other.edges;
+            selfLoops += other.selfLoops;
+            squaredDistances += other.squaredDistances;
+            return this;
+        }
+
+        /** The mean squared distance over the kNN edges, or 1 when it is 0 (only duplicate rows are joined). */
+        double automaticBandwidth() {
+            double mean = squaredDistances / edges;
+            return mean > 0.0 ? mean : 1.0;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.github.lapscore.graph;
+
+import io.github.lapscore.ParamOption;
+
+/**
+ * How an edge {i, j} of the kNN graph is weighted into {@code S_ij} (seed 000, section 2.1 step 2;
+ * seed 003, "Matriz de pesos").
+ *
+ * <ul>
+ *   <li>{@code heat}: {@code S_ij = exp(-||x_i - x_j||^2 / t)}, the paper's convention
+ *       (scikit-feature and the authors' MATLAB code use {@code exp(-d^2 / (2 t^2))}).</li>
+ *   <li>{@code binary}: {@code S_ij = 1}, seed 003's "simple-minded" weights.</li>
+ *   <li>{@code cosine}: {@code S_ij = max(0, cos(x_i, x_j))} on the raw rows. A non-positive cosine
+ *       gives weight 0: the edge stays in the edge list but adds nothing to D or L, because a
+ *       negative weight would make L indefinite and the score meaningless.</li>
+ * </ul>
+ * A self-loop (distance 0, cosine 1) weighs 1 under every kernel.
+ */
+public enum WeightKernel implements ParamOption {
+    HEAT("heat"),
+    BINARY("binary"),
+    COSINE("cosine");
+
+    private final String paramValue;
+
+    WeightKernel(String paramValue) {
+        this.paramValue = paramValue;
+    }
+
+    /** The value of the {@code weightKernel} param that selects this kernel. */
+    @Override
+    public String paramValue() {
+        return paramValue;
+    }
+
+    /** {@code S_ij} for an edge of length {@code distance} whose rows have cosine {@code cosine}; {@code bandwidth} is t. */
+    public double weight(double distance, double cosine, double bandwidth) {
+        return switch (this) {
+            case HEAT -> Math.exp(-distance * distance / bandwidth);
+            case BINARY -> 1.0;
+            case COSINE -> Math.max(0.0, cosine);
+        };
+    }
+}

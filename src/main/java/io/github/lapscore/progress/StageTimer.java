@@ -1,0 +1,45 @@
+package io.github.lapscore.progress;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.apache.spark.SparkContext;
+
+/**
+ * Runs the stages of a fit under descriptive Spark job descriptions (what a user watching the
+ * Spark UI sees, e.g. "kNN graph (exact) 3/10: block pairs 19-27 of 91") and records the wall
+ * time of each named stage for the model summary.
+ */
+public final class StageTimer {
+
+    private static final String DESCRIPTION = "spark.job.description";
+
+    private final SparkContext sparkContext;
+    private final String prefix;
+    private final Map<String, Double> seconds = new LinkedHashMap<>();
+
+    /** Every job description starts with {@code prefix}, e.g. "LaplacianScoreSelector_1a2b: ". */
+    public StageTimer(SparkContext sparkContext, String prefix) {
+        this.sparkContext = sparkContext;
+        this.prefix = prefix;
+    }
+
+    /** Runs {@code work} with the job description {@code description} and adds its time to {@code stage}. */
+    public <T> T run(String stage, String description, Supplier<T> work) {
+        String previous = sparkContext.getLocalProperty(DESCRIPTION);
+        sparkContext.setJobDescription(prefix + description);
+        long start = System.nanoTime();
+        try {
+            return work.get();
+        } finally {
+            seconds.merge(stage, (System.nanoTime() - start) / 1e9, Double::sum);
+            sparkContext.setJobDescription(previous);
+        }
+    }
+
+    /** Seconds spent in {@code stage} so far (0 when it never ran). */
+    public double secondsIn(String stage) {
+        return seconds.getOrDefault(stage, 0.0);
+    }
+}

@@ -1,0 +1,78 @@
+package io.github.lapscore.scoring;
+
+import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.BlockPairs;
+import io.github.lapscore.graph.Edge;
+import io.github.lapscore.graph.EdgeWeighting;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaRDD;
+
+import java.util.List;
+
+/**
+ * The Laplacian Score of every feature (seed 000, eq. 1):
+ * <pre>
+ *   L_r = f~_r^T L f~_r / f~_r^T D f~_r,   f~_r = f_r - (f_r^T D 1 / 1^T D 1) 1,   L = D - S
+ * </pre>
+ * smaller is better. The numerator equals {@code f_r^T L f_r} because {@code L 1 = 0}. A feature
+ * that is constant where the denominator looks (rows with {@code D_ii > 0} for the degree
+ * weighting, all rows for the uniform one) carries no information: its score is NaN.
+ */
+public final class LaplacianScores {
+
+    /** Name of the scoring stage, for timings. */
+    public static final String SCORES_STAGE = "scores";
+
+    private LaplacianScores() {
+    }
+
+    /**
+     * Scores every feature with one pass over the edges of {@code graph}: each block-pair task
+     * reads its two blocks and its edges (aligned partitions, no join), and the per-task sums
+     * meet in a {@code treeReduce}. {@code shift} is the plain mean of every feature.
+     */
+    public static double[] compute(WeightedGraph graph, double[] shift, VarianceWeighting varianceWeighting, StageTimer timer) {
+        FeatureMoments moments = timer.run(SCORES_STAGE,
+                "Laplacian scores: one pass over " + graph.statistics().numEdges() + " edges in "
+                        + graph.layout().numPairs() + " block pairs",
+                () -> aggregate(graph, shift));
+        return fromMoments(moments, varianceWeighting);
+    }
+
+    private static FeatureMoments aggregate(WeightedGraph graph, double[] shift) {
+        EdgeWeighting weighting = graph.weighting();
+        JavaRDD<FeatureMoments> perPair = BlockPairs.all(graph.blocks(), graph.layout())
+                .zipPartitions(graph.edgesByBlockPair(), (pairs, edges) -> {
+                    FeatureMoments moments = new FeatureMoments(shift);
+                    while (pairs.hasNext()) {
+                        var pair = pairs.next();
+                        RowBlock low = pair._1();
+                        RowBlock high = pair._2();
+                        while (edges.hasNext()) {
+                            Edge edge = edges.next();
+                            moments.addEdge(low.rowById(edge.src()), high.rowById(edge.dst()), weighting.weight(edge), edge.isSelfLoop());
+                        }
+                        if (low.index() == high.index()) {
+                            for (int i = 0; i < low.size(); i++) {
+                                moments.addRow(low.row(i));
+                            }
+                        }
+                    }
+                    return List.of(moments).iterator();
+                });
+        return perPair.treeReduce(FeatureMoments::merge);
+    }
+
+    /** Scores from accumulated sums; NaN for features constant where the denominator looks. */
+    static double[] fromMoments(FeatureMoments moments, VarianceWeighting varianceWeighting) {
+        double[] scores = new double[moments.numFeatures()];
+        for (int r = 0; r < scores.length; r++) {
+            boolean degree = varianceWeighting == VarianceWeighting.DEGREE;
+            boolean constant = degree ? moments.constantOnGraph(r) : moments.constantOnRows(r);
+            double variance = degree ? moments.degreeVariance(r) : moments.uniformVariance(r);
+            scores[r] = constant ? Double.NaN : moments.smoothness(r) / variance;
+        }
+        return scores;
+    }
+}

@@ -1,0 +1,34 @@
+package io.github.lapscore.selection;
+
+import java.util.Arrays;
+
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+
+/** Checks of column names and types that fail early with messages naming the column. */
+final class SchemaChecks {
+
+    private SchemaChecks() {
+    }
+
+    /** {@code column} must exist in {@code schema} and hold ML vectors. */
+    static void requireVectorColumn(StructType schema, String column) {
+        if (!Arrays.asList(schema.fieldNames()).contains(column)) {
+            throw new IllegalArgumentException("Column '" + column + "' does not exist; available columns: "
+                    + String.join(", ", schema.fieldNames()));
+        }
+        DataType type = schema.apply(column).dataType();
+        if (!type.equals(SQLDataTypes.VectorType())) {
+            throw new IllegalArgumentException("Column '" + column + "' must hold org.apache.spark.ml.linalg.Vector values "
+                    + "(e.g. from VectorAssembler) but is of type " + type.catalogString());
+        }
+    }
+
+    /** {@code column} must not exist yet in {@code schema}. */
+    static void requireNewColumn(StructType schema, String column) {
+        if (Arrays.asList(schema.fieldNames()).contains(column)) {
+            throw new IllegalArgumentException("Output column '" + column + "' already exists; choose another outputCol");
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.ParamOption;
+
+/**
+ * How the ranked features are turned into a selection, in Spark's selector vocabulary.
+ * Features with a NaN score (constant ones) are never selected.
+ *
+ * <ul>
+ *   <li>{@code numTopFeatures}: the {@code numTopFeatures} smallest scores.</li>
+ *   <li>{@code percentile}: the {@code floor(percentile * d)} smallest scores, d = all features.</li>
+ *   <li>{@code threshold}: every feature whose score is at most {@code scoreThreshold}.</li>
+ * </ul>
+ */
+public enum SelectionMode implements ParamOption {
+    NUM_TOP_FEATURES("numTopFeatures"),
+    PERCENTILE("percentile"),
+    THRESHOLD("threshold");
+
+    private final String paramValue;
+
+    SelectionMode(String paramValue) {
+        this.paramValue = paramValue;
+    }
+
+    /** The value of the {@code selectionMode} param that selects this mode. */
+    @Override
+    public String paramValue() {
+        return paramValue;
+    }
+}

@@ -1,0 +1,148 @@
+package io.github.lapscore;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/**
+ * The Laplacian Score computed the plain way, for checking the library: the full m x m distance
+ * matrix, k nearest neighbours by sorting, the symmetric adjacency, dense S, D and L, and seed 000
+ * eq. 1 evaluated with explicit matrix-vector products. O(m^2 d), for small m only.
+ */
+public final class DenseLaplacianReference {
+
+    public final double[][] squaredDistances;
+    public final boolean[][] adjacency;
+    public final double[][] weights;
+    public final double bandwidth;
+
+    /**
+     * @param kernel    "heat", "binary" or "cosine"
+     * @param measure   "euclidean" or "cosine"
+     * @param bandwidth t, or NaN for the mean squared distance over the kNN edges
+     */
+    public DenseLaplacianReference(double[][] x, int k, String measure, String kernel, double bandwidth, boolean selfLoops) {
+        int m = x.length;
+        double[][] points = new double[m][];
+        for (int i = 0; i < m; i++) {
+            points[i] = measure.equals("cosine") ? scaled(x[i], 1.0 / norm(x[i])) : x[i].clone();
+        }
+        squaredDistances = new double[m][m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double sum = 0;
+                for (int t = 0; t < x[i].length; t++) {
+                    sum += (points[i][t] - points[j][t]) * (points[i][t] - points[j][t]);
+                }
+                squaredDistances[i][j] = sum;
+            }
+        }
+        adjacency = new boolean[m][m];
+        for (int i = 0; i < m; i++) {
+            final int row = i;
+            Integer[] others = IntStream.range(0, m).filter(j -> j != row).boxed().toArray(Integer[]::new);
+            Arrays.sort(others, Comparator.<Integer>comparingDouble(j -> squaredDistances[row][j]).thenComparingInt(j -> j));
+            for (int n = 0; n < k; n++) {
+                adjacency[i][others[n]] = true;
+                adjacency[others[n]][i] = true;
+            }
+        }
+        double sum = 0;
+        int edges = 0;
+        for (int i = 0; i < m; i++) {
+            for (int j = i + 1; j < m; j++) {
+                if (adjacency[i][j]) {
+                    sum += squaredDistances[i][j];
+                    edges++;
+                }
+            }
+        }
+        this.bandwidth = Double.isNaN(bandwidth) ? sum / edges : bandwidth;
+        weights = new double[m][m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                if (adjacency[i][j]) {
+                    weights[i][j] = switch (kernel) {
+                        case "heat" -> Math.exp(-squaredDistances[i][j] / this.bandwidth);
+                        case "binary" -> 1.0;
+                        case "cosine" -> Math.max(0.0, dot(x[i], x[j]) / (norm(x[i]) * norm(x[j])));
+                        default -> throw new IllegalArgumentException(kernel);
+                    };
+                }
+            }
+            if (selfLoops) {
+                weights[i][i] = 1.0;
+            }
+        }
+    }
+
+    /** Scores of every feature: f~^T L f~ / f~^T D f~, or with D replaced by I in the denominator when {@code uniform}. */
+    public double[] scores(double[][] x, boolean uniform) {
+        int m = x.length;
+        int d = x[0].length;
+        double[] degree = new double[m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                degree[i] += weights[i][j];
+            }
+        }
+        double[][] laplacian = new double[m][m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                laplacian[i][j] = (i == j ? degree[i] : 0.0) - weights[i][j];
+            }
+        }
+        double[] ones = new double[m];
+        Arrays.fill(ones, 1.0);
+        double[] denominatorDiagonal = uniform ? ones : degree;
+        double[] scores = new double[d];
+        for (int r = 0; r < d; r++) {
+            double[] f = new double[m];
+            for (int i = 0; i < m; i++) {
+                f[i] = x[i][r];
+            }
+            double fD1 = 0;
+            double oneD1 = 0;
+            for (int i = 0; i < m; i++) {
+                fD1 += f[i] * denominatorDiagonal[i];
+                oneD1 += denominatorDiagonal[i];
+            }
+            double[] centred = new double[m];
+            for (int i = 0; i < m; i++) {
+                centred[i] = f[i] - fD1 / oneD1;
+            }
+            double numerator = 0;
+            double denominator = 0;
+            for (int i = 0; i < m; i++) {
+                double lf = 0;
+                for (int j = 0; j < m; j++) {
+                    lf += laplacian[i][j] * centred[j];
+                }
+                numerator += centred[i] * lf;
+                denominator += centred[i] * denominatorDiagonal[i] * centred[i];
+            }
+            scores[r] = numerator / denominator;
+        }
+        return scores;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double sum = 0;
+        for (int t = 0; t < a.length; t++) {
+            sum += a[t] * b[t];
+        }
+        return sum;
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+
+    private static double[] scaled(double[] a, double factor) {
+        double[] result = new double[a.length];
+        for (int t = 0; t < a.length; t++) {
+            result[t] = a[t] * factor;
+        }
+        return result;
+    }
+}

@@ -19,7 +19,7 @@ public final class DenseLaplacianReference {
     /**
      * @param kernel    "heat", "binary" or "cosine"
      * @param measure   "euclidean" or "cosine"
-     * @param bandwidth t, or NaN for the mean squared distance over the kNN edges
+     * @param bandwidth t, or NaN for the mean squared distance over all pairs of distinct rows
      */
     public DenseLaplacianReference(double[][] x, int k, String measure, String kernel, double bandwidth, boolean selfLoops) {
         int m = x.length;
@@ -48,16 +48,12 @@ public final class DenseLaplacianReference {
             }
         }
         double sum = 0;
-        int edges = 0;
         for (int i = 0; i < m; i++) {
-            for (int j = i + 1; j < m; j++) {
-                if (adjacency[i][j]) {
-                    sum += squaredDistances[i][j];
-                    edges++;
-                }
+            for (int j = 0; j < m; j++) {
+                sum += squaredDistances[i][j];
             }
         }
-        this.bandwidth = Double.isNaN(bandwidth) ? sum / edges : bandwidth;
+        this.bandwidth = Double.isNaN(bandwidth) ? sum / ((double) m * (m - 1)) : bandwidth;
         weights = new double[m][m];
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < m; j++) {

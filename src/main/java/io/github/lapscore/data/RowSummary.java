@@ -9,8 +9,9 @@ import org.apache.spark.ml.linalg.Vector;
 
 /**
  * What one pass over the input says about it: the number of rows, the vector size, the plain
- * mean of every feature (used to centre the data before distances and moments are accumulated,
- * which keeps both exact for features such as {@code 1e9 + x}), and the first problem found.
+ * mean of every feature and of the rows scaled to unit length (used to centre the data before
+ * distances and moments are accumulated, which keeps both exact for features such as
+ * {@code 1e9 + x}), and the first problem found.
  *
  * <p>Problems are recorded as data with the id of the row they occur in, and the one with the
  * smallest id wins when partial summaries merge, so the error a user sees is deterministic and
@@ -22,6 +23,7 @@ public final class RowSummary implements Serializable {
 
     private long count;
     private double[] sums;
+    private double[] unitSums;
     private int smallestSize = Integer.MAX_VALUE;
     private long smallestSizeRow = NO_ROW;
     private int largestSize = -1;
@@ -56,6 +58,7 @@ public final class RowSummary implements Serializable {
         }
         if (sums == null) {
             sums = new double[size];
+            unitSums = new double[size];
         }
         double[] values = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
         int[] indices = vector instanceof SparseVector sparse ? sparse.indices() : null;
@@ -73,6 +76,11 @@ public final class RowSummary implements Serializable {
         }
         if (squaredNorm == 0.0) {
             zeroNormRow = Math.min(zeroNormRow, row);
+        } else if (sameSize) {
+            double inverseNorm = 1.0 / Math.sqrt(squaredNorm);
+            for (int p = 0; p < values.length; p++) {
+                unitSums[indices == null ? p : indices[p]] += values[p] * inverseNorm;
+            }
         }
         return this;
     }
@@ -97,9 +105,11 @@ public final class RowSummary implements Serializable {
         }
         if (sums == null) {
             sums = other.sums;
+            unitSums = other.unitSums;
         } else if (other.sums != null && other.sums.length == sums.length) {
             for (int j = 0; j < sums.length; j++) {
                 sums[j] += other.sums[j];
+                unitSums[j] += other.unitSums[j];
             }
         }
         nullRow = Math.min(nullRow, other.nullRow);
@@ -159,9 +169,21 @@ public final class RowSummary implements Serializable {
 
     /** Plain mean of every feature over all rows (valid after {@link #validate}). */
     public double[] means() {
-        double[] means = new double[sums.length];
+        return dividedByCount(sums);
+    }
+
+    /**
+     * Mean of the rows scaled to unit length (valid after {@link #validate} when no row is zero):
+     * the centre of the points of the cosine distance.
+     */
+    public double[] unitMeans() {
+        return dividedByCount(unitSums);
+    }
+
+    private double[] dividedByCount(double[] totals) {
+        double[] means = new double[totals.length];
         for (int j = 0; j < means.length; j++) {
-            means[j] = sums[j] / count;
+            means[j] = totals[j] / count;
         }
         return means;
     }

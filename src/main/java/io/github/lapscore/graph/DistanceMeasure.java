@@ -1,8 +1,7 @@
 package io.github.lapscore.graph;
 
-import java.util.Arrays;
-
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.data.RowSummary;
 
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SparseVector;
@@ -35,22 +34,22 @@ public enum DistanceMeasure implements ParamOption {
         return paramValue;
     }
 
+    /** The centre of the points (see {@link #embed}) over all rows: the mean row, or the mean unit-length row. */
+    public double[] centre(RowSummary summary) {
+        return this == COSINE ? summary.unitMeans() : summary.means();
+    }
+
     /**
-     * Writes the point that represents {@code row} in distance computations into
-     * {@code target[offset .. offset + size)}: the row minus {@code shift} for Euclidean distance
-     * (any shift leaves distances unchanged; the column means keep {@code ||a||^2 + ||b||^2 - 2ab}
-     * free of cancellation for features like {@code 1e9 + x}), the row over its length for cosine.
+     * Writes the point that represents {@code row} in distance computations, minus {@code centre},
+     * into {@code target[offset .. offset + size)}: the row itself for Euclidean distance, the row
+     * over its length for cosine. Subtracting a common centre leaves distances unchanged and keeps
+     * {@code ||a||^2 + ||b||^2 - 2ab} free of cancellation for features like {@code 1e9 + x}.
      */
-    void embed(Vector row, double[] shift, double[] target, int offset) {
+    void embed(Vector row, double[] centre, double[] target, int offset) {
         int size = row.size();
-        double scale = 1.0;
-        if (this == COSINE) {
-            scale = 1.0 / Vectors.norm(row, 2.0);
-            Arrays.fill(target, offset, offset + size, 0.0);
-        } else {
-            for (int j = 0; j < size; j++) {
-                target[offset + j] = -shift[j];
-            }
+        double scale = this == COSINE ? 1.0 / Vectors.norm(row, 2.0) : 1.0;
+        for (int j = 0; j < size; j++) {
+            target[offset + j] = -centre[j];
         }
         if (row instanceof SparseVector sparse) {
             int[] indices = sparse.indices();

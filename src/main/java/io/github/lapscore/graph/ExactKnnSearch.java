@@ -33,7 +33,7 @@ final class ExactKnnSearch {
 
     /** Neighbour lists keyed by the first row of their block, partition i holding block i. */
     static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
-                                                 DistanceMeasure measure, double[] shift, StageTimer timer) {
+                                                 DistanceMeasure measure, double[] centre, StageTimer timer) {
         int pairs = layout.numPairs();
         int parallelism = blocks.context().defaultParallelism();
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
@@ -42,7 +42,7 @@ final class ExactKnnSearch {
             int from = (int) ((long) pairs * wave / waves);
             int to = (int) ((long) pairs * (wave + 1) / waves);
             JavaPairRDD<Long, NeighbourLists> partial = BlockPairs.range(blocks, layout, from, to)
-                    .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, shift).iterator())
+                    .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, centre).iterator())
                     .persist(StorageLevel.MEMORY_AND_DISK());
             String description = String.format(Locale.ROOT, "kNN graph (exact) %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                     wave + 1, waves, from + 1, to, pairs, layout.numBlocks(), layout.rowsPerBlock());
@@ -62,15 +62,15 @@ final class ExactKnnSearch {
 
     /** The candidates one block pair contributes to the rows of both of its blocks. */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, int numFeatures, int k,
-                                                                   DistanceMeasure measure, double[] shift) {
-        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, shift);
+                                                                   DistanceMeasure measure, double[] centre) {
+        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
         List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
         if (pair._1().index() == pair._2().index()) {
             CandidateHeaps heaps = new CandidateHeaps(left.size, k);
             BlockDistanceKernel.scan(left, left, heaps, heaps);
             result.add(new Tuple2<>(left.firstRow(), NeighbourLists.of(heaps, left, left)));
         } else {
-            WorkingBlock right = WorkingBlock.of(pair._2(), numFeatures, measure, shift);
+            WorkingBlock right = WorkingBlock.of(pair._2(), numFeatures, measure, centre);
             CandidateHeaps leftHeaps = new CandidateHeaps(left.size, k);
             CandidateHeaps rightHeaps = new CandidateHeaps(right.size, k);
             BlockDistanceKernel.scan(left, right, leftHeaps, rightHeaps);

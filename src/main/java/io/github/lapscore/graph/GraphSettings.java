@@ -9,7 +9,7 @@ import java.io.Serializable;
  * @param measure          distance that defines "nearest"
  * @param kernel           how edges are weighted
  * @param bandwidth        t of the heat kernel; NaN selects it automatically (the mean squared
- *                         distance over the kNN edges, or 1 when every edge joins duplicate rows)
+ *                         distance over all pairs of distinct rows, or 1 when all rows coincide)
  * @param includeSelfLoops whether every row also gets the edge {i, i} of weight 1 (scikit-feature does)
  * @param rowsPerBlock     rows per block of the distance join; 0 chooses automatically
  */

@@ -42,16 +42,18 @@ public final class KnnGraphBuilder {
         timer.run(GRAPH_STAGE, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         rows.release();
 
-        double[] means = summary.means();
+        double[] centre = settings.measure().centre(summary);
         JavaPairRDD<Long, NeighbourLists> neighbours = ExactKnnSearch.run(blocks, layout, numFeatures,
-                settings.numNeighbors(), settings.measure(), means, timer);
+                settings.numNeighbors(), settings.measure(), centre, timer);
         JavaRDD<Edge> edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
         EdgeTally tally = timer.run(GRAPH_STAGE, "kNN graph: symmetrising neighbour lists into edges",
                 () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
         neighbours.unpersist(false);
 
         double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
-                : Double.isNaN(settings.bandwidth()) ? tally.automaticBandwidth() : settings.bandwidth();
+                : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
+                : timer.run(WEIGHTS_STAGE, "Edge weights: automatic bandwidth from the spread of the rows",
+                        () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, summary.count()));
         EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
         long isolated = timer.run(WEIGHTS_STAGE, "Edge weights: finding rows whose weights are all 0",
                 () -> countIsolatedRows(edges, weighting));
@@ -60,12 +62,12 @@ public final class KnnGraphBuilder {
             blocks.unpersist(false);
             throw new IllegalArgumentException("Every edge weight is 0, so no score is defined: "
                     + (settings.kernel() == WeightKernel.HEAT
-                    ? "bandwidth t = " + bandwidth + " is too small for squared distances averaging " + tally.automaticBandwidth()
+                    ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours"
                     : "every neighbour pair has a non-positive cosine"));
         }
         GraphStatistics statistics = new GraphStatistics(summary.count(), tally.edges, tally.selfLoops, isolated);
         return new WeightedGraph(spark, layout, numFeatures, settings.numNeighbors(), blocks, edges, weighting, statistics,
-                means, timer);
+                summary.means(), timer);
     }
 
     /**
@@ -94,6 +96,20 @@ public final class KnnGraphBuilder {
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 
+    /**
+     * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of distinct rows,
+     * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
+     * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
+     * distance), and with the cosine graph reproduces seed 000's iris orderings.
+     */
+    private static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
+                                             double[] centre, long numRows) {
+        double deviation = blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())
+                .reduce(Double::sum);
+        double meanSquaredDistance = 2.0 * deviation / (numRows - 1);
+        return meanSquaredDistance > 0.0 ? meanSquaredDistance : 1.0;
+    }
+
     /** Rows all of whose edges weigh 0, so that {@code D_ii = 0}. */
     private static long countIsolatedRows(JavaRDD<Edge> edges, EdgeWeighting weighting) {
         return edges
@@ -106,18 +122,16 @@ public final class KnnGraphBuilder {
                 .count();
     }
 
-    /** Edge counts and the sum of squared distances, gathered in one pass. */
+    /** Edge and self-loop counts. */
     private static final class EdgeTally implements java.io.Serializable {
         long edges;
         long selfLoops;
-        double squaredDistances;
 
         EdgeTally add(Edge edge) {
             if (edge.isSelfLoop()) {
                 selfLoops++;
             } else {
                 edges++;
-                squaredDistances += edge.distance() * edge.distance();
             }
             return this;
         }
@@ -125,14 +139,7 @@ public final class KnnGraphBuilder {
         EdgeTally merge(EdgeTally other) {
             edges += other.edges;
             selfLoops += other.selfLoops;
-            squaredDistances += other.squaredDistances;
             return this;
-        }
-
-        /** The mean squared distance over the kNN edges, or 1 when it is 0 (only duplicate rows are joined). */
-        double automaticBandwidth() {
-            double mean = squaredDistances / edges;
-            return mean > 0.0 ? mean : 1.0;
         }
     }
 }

@@ -4,7 +4,7 @@ import io.github.lapscore.data.RowBlock;
 import org.apache.spark.ml.linalg.Vectors;
 
 /**
- * A block as the distance kernel needs it: the points of its rows as one dense row-major
+ * A block as the distance kernel needs it: the points of its rows, minus a common centre, as one dense row-major
  * {@code size x dim} array (read by BLAS as a column-major {@code dim x size} matrix), their squared
  * norms, and the raw rows' norms for cosines. Built inside a task and thrown away after it.
  */
@@ -17,7 +17,7 @@ final class WorkingBlock {
     final double[] squaredNorms;
     final double[] rawNorms;
 
-    private WorkingBlock(RowBlock rows, int dim, DistanceMeasure measure, double[] shift) {
+    private WorkingBlock(RowBlock rows, int dim, DistanceMeasure measure, double[] centre) {
         this.rows = rows;
         this.size = rows.size();
         this.dim = dim;
@@ -25,7 +25,7 @@ final class WorkingBlock {
         this.squaredNorms = new double[size];
         this.rawNorms = new double[size];
         for (int i = 0; i < size; i++) {
-            measure.embed(rows.row(i), shift, points, i * dim);
+            measure.embed(rows.row(i), centre, points, i * dim);
             double squared = 0.0;
             for (int j = i * dim; j < (i + 1) * dim; j++) {
                 squared += points[j] * points[j];
@@ -35,8 +35,17 @@ final class WorkingBlock {
         }
     }
 
-    static WorkingBlock of(RowBlock rows, int dim, DistanceMeasure measure, double[] shift) {
-        return new WorkingBlock(rows, dim, measure, shift);
+    static WorkingBlock of(RowBlock rows, int dim, DistanceMeasure measure, double[] centre) {
+        return new WorkingBlock(rows, dim, measure, centre);
+    }
+
+    /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */
+    double squaredDeviation() {
+        double sum = 0.0;
+        for (double squared : squaredNorms) {
+            sum += squared;
+        }
+        return sum;
     }
 
     long firstRow() {

@@ -52,7 +52,7 @@ public final class LaplacianScoreParamSet implements Serializable {
                 "edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)",
                 ParamChecks.oneOf("weightKernel", ParamOption.paramValues(WeightKernel.class)));
         bandwidth = new DoubleParam(uid, "bandwidth",
-                "t of the heat kernel exp(-d^2/t); unset: the mean squared distance over the kNN edges",
+                "t of the heat kernel exp(-d^2/t); unset: the mean squared distance over all pairs of rows",
                 ParamChecks.above("bandwidth", 0.0));
         includeSelfLoops = new BooleanParam(uid, "includeSelfLoops",
                 "whether every row also gets the edge {i, i} of weight 1 (true reproduces scikit-feature)");

@@ -57,8 +57,9 @@ public interface LaplacianScoreParams extends Params {
     }
 
     /**
-     * t of the heat kernel {@code exp(-d^2 / t)}. Unset (default): the mean squared distance over the
-     * kNN edges (1 if all of them join duplicate rows). The value used is in the model summary.
+     * t of the heat kernel {@code exp(-d^2 / t)}. Unset (default): the mean squared distance over all
+     * pairs of distinct rows in the space of the distance measure, {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}
+     * (1 if all rows coincide), the scale of the whole data. The value used is in the model summary.
      */
     default DoubleParam bandwidth() {
         return declaredParams().bandwidth;

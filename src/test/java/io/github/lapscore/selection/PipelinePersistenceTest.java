@@ -1,0 +1,142 @@
+package io.github.lapscore.selection;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import io.github.lapscore.SparkTestSession;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.ml.attribute.Attribute;
+import org.apache.spark.ml.attribute.AttributeGroup;
+import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.ml.linalg.DenseVector;
+import org.apache.spark.ml.linalg.SparseVector;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The selector as a Pipeline stage: selection modes, output metadata, slicing, save and load. */
+class PipelinePersistenceTest {
+
+    private static final String[] NAMES = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta"};
+    private static Dataset<Row> table;
+
+    @BeforeAll
+    static void namedColumns() {
+        double[][] data = SparkTestSession.clusteredData(200, NAMES.length, 9L);
+        StructType schema = new StructType();
+        for (String name : NAMES) {
+            schema = schema.add(name, DataTypes.DoubleType, false);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (double[] row : data) {
+            rows.add(RowFactory.create(Arrays.stream(row).boxed().toArray()));
+        }
+        table = SparkTestSession.spark().createDataFrame(rows, schema);
+    }
+
+    private static Pipeline pipeline(LaplacianScoreSelector selector) {
+        VectorAssembler assembler = new VectorAssembler().setInputCols(NAMES).setOutputCol("features");
+        return new Pipeline().setStages(new PipelineStage[]{assembler, selector});
+    }
+
+    private static LaplacianScoreSelectorModel selectorOf(PipelineModel model) {
+        return (LaplacianScoreSelectorModel) model.stages()[1];
+    }
+
+    @Test
+    void outputKeepsTheSelectedFeaturesWithTheirNames() {
+        PipelineModel model = pipeline(new LaplacianScoreSelector().setNumTopFeatures(3)).fit(table);
+        LaplacianScoreSelectorModel selector = selectorOf(model);
+        int[] selected = selector.selectedFeatures();
+        assertEquals(3, selected.length);
+        Dataset<Row> output = model.transform(table);
+
+        AttributeGroup group = AttributeGroup.fromStructField(output.schema().apply("selectedFeatures"));
+        Attribute[] attributes = group.attributes().get();
+        for (int p = 0; p < selected.length; p++) {
+            assertEquals(NAMES[selected[p]], attributes[p].name().get());
+        }
+        for (Row row : output.select("features", "selectedFeatures").collectAsList()) {
+            Vector in = row.getAs(0);
+            Vector out = row.getAs(1);
+            for (int p = 0; p < selected.length; p++) {
+                assertEquals(in.apply(selected[p]), out.apply(p));
+            }
+        }
+    }
+
+    @Test
+    void pipelineSurvivesSaveAndLoad(@TempDir Path directory) throws Exception {
+        Pipeline pipeline = pipeline(new LaplacianScoreSelector().setNumNeighbors(4).setWeightKernel("binary").setNumTopFeatures(2));
+        PipelineModel model = pipeline.fit(table);
+        String modelPath = directory.resolve("model").toString();
+        model.write().overwrite().save(modelPath);
+        PipelineModel loaded = PipelineModel.load(modelPath);
+
+        LaplacianScoreSelectorModel before = selectorOf(model);
+        LaplacianScoreSelectorModel after = selectorOf(loaded);
+        assertArrayEquals(before.scores(), after.scores());
+        assertArrayEquals(before.selectedFeatures(), after.selectedFeatures());
+        assertEquals(before.summary(), after.summary());
+        assertEquals(4, after.getNumNeighbors());
+        assertEquals("binary", after.getWeightKernel());
+        assertEquals(before.uid(), after.uid());
+        assertEquals(model.transform(table).select("selectedFeatures").collectAsList(),
+                loaded.transform(table).select("selectedFeatures").collectAsList());
+
+        String pipelinePath = directory.resolve("pipeline").toString();
+        pipeline.write().overwrite().save(pipelinePath);
+        LaplacianScoreSelector reloaded = (LaplacianScoreSelector) Pipeline.load(pipelinePath).getStages()[1];
+        assertEquals(4, reloaded.getNumNeighbors());
+        assertEquals(2, reloaded.getNumTopFeatures());
+        assertTrue(Double.isNaN(reloaded.getBandwidth()));
+    }
+
+    @Test
+    void selectionModes() {
+        LaplacianScoreSelectorModel top = selectorOf(pipeline(new LaplacianScoreSelector().setNumTopFeatures(4)).fit(table));
+        double[] scores = top.scores();
+        int[] ranking = IntStream.range(0, scores.length).boxed()
+                .sorted((a, b) -> Double.compare(scores[a], scores[b])).mapToInt(Integer::intValue).toArray();
+        assertArrayEquals(ranking, top.featureRanking());
+        assertArrayEquals(IntStream.of(Arrays.copyOf(ranking, 4)).sorted().toArray(), top.selectedFeatures());
+
+        LaplacianScoreSelectorModel percentile = selectorOf(pipeline(new LaplacianScoreSelector()
+                .setSelectionMode("percentile").setPercentile(0.5)).fit(table));
+        assertArrayEquals(IntStream.of(Arrays.copyOf(ranking, 3)).sorted().toArray(), percentile.selectedFeatures());
+
+        double threshold = (scores[ranking[1]] + scores[ranking[2]]) / 2;
+        LaplacianScoreSelectorModel byThreshold = selectorOf(pipeline(new LaplacianScoreSelector()
+                .setSelectionMode("threshold").setScoreThreshold(threshold)).fit(table));
+        assertArrayEquals(IntStream.of(ranking[0], ranking[1]).sorted().toArray(), byThreshold.selectedFeatures());
+    }
+
+    @Test
+    void denseStaysDenseAndSparseStaysSparse() {
+        LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel("fixed", new double[]{0.3, 0.1, 0.2, 0.9},
+                new int[]{1, 3}, null);
+        List<Vector> vectors = List.of(Vectors.dense(1, 2, 3, 4), Vectors.sparse(4, new int[]{0, 3}, new double[]{5, 6}));
+        List<Row> out = model.transform(SparkTestSession.frame(vectors, 1)).select("selectedFeatures").collectAsList();
+        assertInstanceOf(DenseVector.class, out.get(0).get(0));
+        assertEquals(Vectors.dense(2, 4), out.get(0).get(0));
+        assertInstanceOf(SparseVector.class, out.get(1).get(0));
+        assertEquals(Vectors.sparse(2, new int[]{1}, new double[]{6}), out.get(1).get(0));
+    }
+}

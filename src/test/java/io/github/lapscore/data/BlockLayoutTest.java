@@ -1,0 +1,46 @@
+package io.github.lapscore.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Block and pair numbering, and the automatic block size rule. */
+class BlockLayoutTest {
+
+    @Test
+    void pairIndexNumbersTheUpperTriangleRowByRow() {
+        BlockLayout layout = new BlockLayout(1000, 90);
+        assertEquals(12, layout.numBlocks());
+        int expected = 0;
+        for (int a = 0; a < layout.numBlocks(); a++) {
+            for (int b = a; b < layout.numBlocks(); b++) {
+                assertEquals(expected++, layout.pairIndex(a, b));
+            }
+        }
+        assertEquals(layout.numPairs(), expected);
+    }
+
+    @Test
+    void blocksCoverEveryRowOnce() {
+        BlockLayout layout = new BlockLayout(1000, 90);
+        long covered = 0;
+        for (int b = 0; b < layout.numBlocks(); b++) {
+            assertEquals(b, layout.blockOf(layout.firstRow(b)));
+            assertEquals(b, layout.blockOf(layout.firstRow(b) + layout.rowsIn(b) - 1));
+            covered += layout.rowsIn(b);
+        }
+        assertEquals(1000, covered);
+        assertEquals(10, layout.rowsIn(11));
+    }
+
+    @Test
+    void automaticLayout() {
+        assertEquals(1, BlockLayout.choose(150, 4, 2, 0).numBlocks(), "tiny data stays in one block");
+        BlockLayout twoCores = BlockLayout.choose(10_000, 50, 2, 0);
+        assertTrue(twoCores.numPairs() >= 4, "at least two pairs per core");
+        assertEquals(8192, BlockLayout.choose(1_000_000, 50, 2, 0).rowsPerBlock());
+        assertEquals(4096, BlockLayout.choose(1_000_000, 1024, 2, 0).rowsPerBlock(), "dense block stays within 32 MiB");
+        assertEquals(100, BlockLayout.choose(1_000, 50, 2, 100).rowsPerBlock(), "explicit block size wins");
+    }
+}

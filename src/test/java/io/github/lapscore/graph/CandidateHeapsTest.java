@@ -1,0 +1,48 @@
+package io.github.lapscore.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+/** The bounded heaps keep exactly the k best (distance, then id) candidates, as a full sort would. */
+class CandidateHeapsTest {
+
+    @Test
+    void keepsTheKSmallestByDistanceThenId() {
+        Random random = new Random(4);
+        for (int k : new int[]{1, 2, 5, 16}) {
+            int candidates = 200;
+            double[] keys = new double[candidates];
+            for (int c = 0; c < candidates; c++) {
+                keys[c] = random.nextInt(20);
+            }
+            CandidateHeaps heaps = new CandidateHeaps(2, k);
+            Integer[] order = IntStream.range(0, candidates).boxed().toArray(Integer[]::new);
+            for (int c : shuffled(order, random)) {
+                heaps.offer(1, c, keys[c]);
+            }
+            Arrays.sort(order, Comparator.<Integer>comparingDouble(c -> keys[c]).thenComparingInt(c -> c));
+            long[] expected = Arrays.stream(order).limit(k).mapToLong(Integer::longValue).sorted().toArray();
+            long[] kept = Arrays.copyOfRange(heaps.ids, k, 2 * k);
+            Arrays.sort(kept);
+            assertArrayEquals(expected, kept, "k = " + k);
+            assertArrayEquals(new int[]{0, k}, heaps.sizes);
+        }
+    }
+
+    private static Integer[] shuffled(Integer[] values, Random random) {
+        Integer[] copy = values.clone();
+        for (int i = copy.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            Integer swap = copy[i];
+            copy[i] = copy[j];
+            copy[j] = swap;
+        }
+        return copy;
+    }
+}

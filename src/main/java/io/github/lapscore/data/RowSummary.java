@@ -8,10 +8,8 @@ import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 
 /**
- * What one pass over the input says about it: the number of rows, the vector size, the plain
- * mean of every feature and of the rows scaled to unit length (used to centre the data before
- * distances and moments are accumulated, which keeps both exact for features such as
- * {@code 1e9 + x}), and the first problem found.
+ * What one pass over the input says about it: the number of rows, the vector size, and the first
+ * problem found.
  *
  * <p>Problems are recorded as data with the id of the row they occur in, and the one with the
  * smallest id wins when partial summaries merge, so the error a user sees is deterministic and
@@ -22,8 +20,6 @@ public final class RowSummary implements Serializable {
     private static final long NO_ROW = Long.MAX_VALUE;
 
     private long count;
-    private double[] sums;
-    private double[] unitSums;
     private int smallestSize = Integer.MAX_VALUE;
     private long smallestSizeRow = NO_ROW;
     private int largestSize = -1;
@@ -56,31 +52,18 @@ public final class RowSummary implements Serializable {
             largestSize = size;
             largestSizeRow = row;
         }
-        if (sums == null) {
-            sums = new double[size];
-            unitSums = new double[size];
-        }
         double[] values = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
         int[] indices = vector instanceof SparseVector sparse ? sparse.indices() : null;
-        boolean sameSize = size == sums.length;
-        double squaredNorm = 0.0;
+        boolean zero = true;
         for (int p = 0; p < values.length; p++) {
             double value = values[p];
-            int feature = indices == null ? p : indices[p];
             if (!Double.isFinite(value)) {
-                recordNonFinite(row, feature, value);
-            } else if (sameSize) {
-                sums[feature] += value;
+                recordNonFinite(row, indices == null ? p : indices[p], value);
             }
-            squaredNorm += value * value;
+            zero &= value == 0.0;
         }
-        if (squaredNorm == 0.0) {
+        if (zero) {
             zeroNormRow = Math.min(zeroNormRow, row);
-        } else if (sameSize) {
-            double inverseNorm = 1.0 / Math.sqrt(squaredNorm);
-            for (int p = 0; p < values.length; p++) {
-                unitSums[indices == null ? p : indices[p]] += values[p] * inverseNorm;
-            }
         }
         return this;
     }
@@ -102,15 +85,6 @@ public final class RowSummary implements Serializable {
         if (other.largestSize > largestSize || (other.largestSize == largestSize && other.largestSizeRow < largestSizeRow)) {
             largestSize = other.largestSize;
             largestSizeRow = other.largestSizeRow;
-        }
-        if (sums == null) {
-            sums = other.sums;
-            unitSums = other.unitSums;
-        } else if (other.sums != null && other.sums.length == sums.length) {
-            for (int j = 0; j < sums.length; j++) {
-                sums[j] += other.sums[j];
-                unitSums[j] += other.unitSums[j];
-            }
         }
         nullRow = Math.min(nullRow, other.nullRow);
         if (other.nonFiniteRow != NO_ROW) {
@@ -165,26 +139,5 @@ public final class RowSummary implements Serializable {
     /** Size of the vectors (valid after {@link #validate}). */
     public int numFeatures() {
         return largestSize;
-    }
-
-    /** Plain mean of every feature over all rows (valid after {@link #validate}). */
-    public double[] means() {
-        return dividedByCount(sums);
-    }
-
-    /**
-     * Mean of the rows scaled to unit length (valid after {@link #validate} when no row is zero):
-     * the centre of the points of the cosine distance.
-     */
-    public double[] unitMeans() {
-        return dividedByCount(unitSums);
-    }
-
-    private double[] dividedByCount(double[] totals) {
-        double[] means = new double[totals.length];
-        for (int j = 0; j < means.length; j++) {
-            means[j] = totals[j] / count;
-        }
-        return means;
     }
 }

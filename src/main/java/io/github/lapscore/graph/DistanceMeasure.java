@@ -1,7 +1,7 @@
 package io.github.lapscore.graph;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.FeatureCentres;
 
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SparseVector;
@@ -35,8 +35,8 @@ public enum DistanceMeasure implements ParamOption {
     }
 
     /** The centre of the points (see {@link #embed}) over all rows: the mean row, or the mean unit-length row. */
-    public double[] centre(RowSummary summary) {
-        return this == COSINE ? summary.unitMeans() : summary.means();
+    public double[] centre(FeatureCentres centres) {
+        return this == COSINE ? centres.unitMeans() : centres.means();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.data.RowSummary;
@@ -41,8 +42,10 @@ public final class KnnGraphBuilder {
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
         timer.run(GRAPH_STAGE, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         rows.release();
+        FeatureCentres centres = timer.run(GRAPH_STAGE, "kNN graph: feature means",
+                () -> FeatureCentres.of(blocks, numFeatures, summary.count()));
 
-        double[] centre = settings.measure().centre(summary);
+        double[] centre = settings.measure().centre(centres);
         JavaPairRDD<Long, NeighbourLists> neighbours = ExactKnnSearch.run(blocks, layout, numFeatures,
                 settings.numNeighbors(), settings.measure(), centre, timer);
         JavaRDD<Edge> edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
@@ -67,7 +70,7 @@ public final class KnnGraphBuilder {
         }
         GraphStatistics statistics = new GraphStatistics(summary.count(), tally.edges, tally.selfLoops, isolated);
         return new WeightedGraph(spark, layout, numFeatures, settings.numNeighbors(), blocks, edges, weighting, statistics,
-                summary.means(), timer);
+                centres.means(), timer);
     }
 
     /**

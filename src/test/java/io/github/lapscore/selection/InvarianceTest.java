@@ -15,6 +15,7 @@ import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.SparkTestSession;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,6 +42,22 @@ class InvarianceTest {
         double[] onePartition = selector().fit(SparkTestSession.denseFrame(DATA, 1)).scores();
         double[] many = selector().fit(SparkTestSession.denseFrame(DATA, partitions)).scores();
         assertSameScores(onePartition, many, 1e-12);
+    }
+
+    @Test
+    void tiesBetweenDuplicateRowsDoNotDependOnPartitioning() {
+        List<Row> iris = SparkTestSession.spark().read().option("header", true).option("inferSchema", true)
+                .csv("data/iris.csv").collectAsList();
+        double[][] data = new double[iris.size()][4];
+        for (int i = 0; i < data.length; i++) {
+            for (int j = 0; j < 4; j++) {
+                data[i][j] = iris.get(i).getDouble(j);
+            }
+        }
+        double[] onePartition = selector().setNumNeighbors(7).fit(SparkTestSession.denseFrame(data, 1)).scores();
+        for (int partitions : new int[]{3, 8}) {
+            assertSameScores(onePartition, selector().setNumNeighbors(7).fit(SparkTestSession.denseFrame(data, partitions)).scores(), 1e-12);
+        }
     }
 
     @Test

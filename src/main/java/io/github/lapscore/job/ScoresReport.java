@@ -1,0 +1,81 @@
+package io.github.lapscore.job;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.selection.LaplacianScoreSummary;
+
+/** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
+final class ScoresReport {
+
+    private final String[] names;
+    private final double[] scores;
+    private final int[] rankOf;
+    private final boolean[] selected;
+    private final int[] ranking;
+    private final LaplacianScoreSummary summary;
+
+    ScoresReport(LaplacianScoreSelectorModel model, String[] names) {
+        this.names = names;
+        this.scores = model.scores();
+        this.ranking = model.featureRanking();
+        this.rankOf = new int[scores.length];
+        for (int position = 0; position < ranking.length; position++) {
+            rankOf[ranking[position]] = position + 1;
+        }
+        this.selected = new boolean[scores.length];
+        Arrays.stream(model.selectedFeatures()).forEach(f -> selected[f] = true);
+        this.summary = model.summary();
+    }
+
+    /** Prints the graph summary and the features best first. */
+    void print(PrintStream out) {
+        out.printf(Locale.ROOT, "Rows %d, features %d, k %d (%s), edges %d (average degree %.2f), isolated rows %d%n",
+                summary.numRows(), summary.numFeatures(), summary.numNeighbors(), summary.knnMethod(), summary.numEdges(),
+                summary.averageDegree(), summary.isolatedRows());
+        if (!Double.isNaN(summary.bandwidth())) {
+            out.printf(Locale.ROOT, "Heat kernel bandwidth t = %.6g%n", summary.bandwidth());
+        }
+        out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f (%d blocks of %d rows)%n%n",
+                summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
+                summary.numBlocks(), summary.rowsPerBlock());
+        int width = Math.max(7, Arrays.stream(names).mapToInt(String::length).max().orElse(7));
+        out.printf(Locale.ROOT, "%5s  %-" + width + "s  %14s  %s%n", "rank", "feature", "Laplacian score", "selected");
+        for (int feature : ranking) {
+            out.printf(Locale.ROOT, "%5s  %-" + width + "s  %14s  %s%n", rankText(feature), names[feature],
+                    Double.isNaN(scores[feature]) ? "NaN (constant)" : String.format(Locale.ROOT, "%.6f", scores[feature]),
+                    selected[feature] ? "yes" : "");
+        }
+    }
+
+    /** Writes {@code index,feature,score,rank,selected}, one row per feature in input order. */
+    void writeCsv(Path file) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("index,feature,score,rank,selected");
+        for (int feature = 0; feature < scores.length; feature++) {
+            lines.add(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","
+                    + selected[feature]);
+        }
+        if (file.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** Rank from 1 (best), empty for a constant feature. */
+    private String rankText(int feature) {
+        return Double.isNaN(scores[feature]) ? "" : Integer.toString(rankOf[feature]);
+    }
+
+    private static String csvField(String text) {
+        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The command-line job ({@code bin/lapscore fit …} or {@code spark-submit --class
+ * io.github.lapscore.job.LapScoreJob}): read CSV, Parquet or LibSVM, fit the selector, print and
+ * write the ranked features, the reduced data, the edge list and the model.
+ */
+package io.github.lapscore.job;

@@ -1,0 +1,116 @@
+package io.github.lapscore.job;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The job on the bundled iris sample: the files it writes and their agreement with the library. */
+class LapScoreJobTest {
+
+    private static final SparkSession SPARK = SparkTestSession.spark();
+    private static final String[] IRIS = {"sepal_length", "sepal_width", "petal_length", "petal_width"};
+
+    private static LaplacianScoreSelectorModel run(String... args) throws Exception {
+        return LapScoreJob.fit(SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void writesScoresEdgesReducedDataAndModel(@TempDir Path out) throws Exception {
+        Path scores = out.resolve("scores.csv");
+        run("--input", "data/iris.csv", "--label-col", "species", "--k", "7", "--num-features", "2",
+                "--scores-out", scores.toString(), "--edges-out", out.resolve("edges").toString(),
+                "--output", out.resolve("reduced").toString(), "--model-out", out.resolve("model").toString(),
+                "--partitions", "3");
+
+        Dataset<Row> raw = SPARK.read().option("header", true).option("inferSchema", true).csv("data/iris.csv");
+        Dataset<Row> assembled = new VectorAssembler().setInputCols(IRIS).setOutputCol("features").transform(raw);
+        LaplacianScoreSelectorModel library = new LaplacianScoreSelector().setNumNeighbors(7).setNumTopFeatures(2).fit(assembled);
+        double[] expected = library.scores();
+        int[] ranking = library.featureRanking();
+
+        List<String> lines = Files.readAllLines(scores);
+        assertEquals("index,feature,score,rank,selected", lines.get(0));
+        assertEquals(5, lines.size());
+        for (int feature = 0; feature < 4; feature++) {
+            String[] cells = lines.get(feature + 1).split(",");
+            assertEquals(Integer.toString(feature), cells[0]);
+            assertEquals(IRIS[feature], cells[1]);
+            assertEquals(expected[feature], Double.parseDouble(cells[2]), 1e-12 * expected[feature]);
+            int rank = Integer.parseInt(cells[3]);
+            assertEquals(feature, ranking[rank - 1]);
+            assertEquals(rank <= 2, Boolean.parseBoolean(cells[4]));
+        }
+
+        Dataset<Row> edges = SPARK.read().option("header", true).option("inferSchema", true).csv(out.resolve("edges").toString());
+        assertArrayEquals(new String[]{"src", "dst", "distance", "weight"}, edges.columns());
+        assertEquals(library.summary().numEdges(), edges.count());
+        assertEquals(0L, edges.filter("src >= dst or src < 0 or dst > 149").count());
+
+        Dataset<Row> reduced = SPARK.read().parquet(out.resolve("reduced").toString());
+        int[] selected = library.selectedFeatures();
+        assertArrayEquals(new String[]{"species", IRIS[selected[0]], IRIS[selected[1]]}, reduced.columns());
+        assertEquals(150, reduced.count());
+
+        assertArrayEquals(expected, LaplacianScoreSelectorModel.load(out.resolve("model").toString()).scores(), 1e-12);
+    }
+
+    @Test
+    void csvWithoutHeaderNamesFeaturesByPosition(@TempDir Path out) throws Exception {
+        Path csv = out.resolve("plain.csv");
+        List<String> rows = Files.readAllLines(Path.of("data/iris.csv"));
+        Files.write(csv, rows.subList(1, rows.size()));
+        Path scores = out.resolve("scores.csv");
+        run("--input", csv.toString(), "--header", "false", "--features", "f0,f1,f2,f3", "--scores-out", scores.toString());
+        List<String> lines = Files.readAllLines(scores);
+        for (int feature = 0; feature < 4; feature++) {
+            assertTrue(lines.get(feature + 1).startsWith(feature + ",f" + feature + ","), lines.get(feature + 1));
+        }
+    }
+
+    @Test
+    void badOptionsAreExplained() {
+        IllegalArgumentException unknownColumn = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--features", "sepal_length,petal_size"));
+        assertTrue(unknownColumn.getMessage().contains("'petal_size' does not exist"), unknownColumn.getMessage());
+        IllegalArgumentException badNumber = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--k", "five"));
+        assertTrue(badNumber.getMessage().contains("--k must be a whole number"), badNumber.getMessage());
+        IllegalArgumentException unknownOption = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--neighbours", "5"));
+        assertTrue(unknownOption.getMessage().contains("Unknown option '--neighbours'"), unknownOption.getMessage());
+    }
+
+    @Test
+    void missingValuesNameTheColumn(@TempDir Path out) throws Exception {
+        Path csv = out.resolve("holes.csv");
+        Files.write(csv, List.of("a,b,c", "1,2,3", "4,,6", "7,8,9", "1,5,2"));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> run("--input", csv.toString(), "--k", "1"));
+        assertTrue(error.getMessage().contains("'b' has 1 null or NaN value"), error.getMessage());
+    }
+
+    @Test
+    void helpDocumentsEveryOption() {
+        String help = JobOption.usage();
+        for (JobOption option : JobOption.values()) {
+            assertTrue(help.contains(option.flag()), option.flag());
+        }
+    }
+}

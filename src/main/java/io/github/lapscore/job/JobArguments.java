@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** The parsed options of {@code lapscore fit}, with their defaults. */
 final class JobArguments {
@@ -48,20 +49,23 @@ final class JobArguments {
     }
 
     int integer(JobOption option) {
-        String value = text(option);
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option.flag() + " must be a whole number, got '" + value + "'");
-        }
+        return parsed(option, Integer::parseInt, "a whole number");
+    }
+
+    long longInteger(JobOption option) {
+        return parsed(option, Long::parseLong, "a whole number");
     }
 
     double number(JobOption option) {
+        return parsed(option, Double::parseDouble, "a number");
+    }
+
+    private <T> T parsed(JobOption option, Function<String, T> parser, String expected) {
         String value = text(option);
         try {
-            return Double.parseDouble(value);
+            return parser.apply(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option.flag() + " must be a number, got '" + value + "'");
+            throw new IllegalArgumentException(option.flag() + " must be " + expected + ", got '" + value + "'");
         }
     }
 

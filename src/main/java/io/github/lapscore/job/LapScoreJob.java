@@ -123,7 +123,7 @@ public final class LapScoreJob {
             selector.setScoreThreshold(args.number(JobOption.THRESHOLD));
         }
         if (args.given(JobOption.SEED)) {
-            selector.setSeed(Long.parseLong(args.text(JobOption.SEED)));
+            selector.setSeed(args.longInteger(JobOption.SEED));
         }
         return selector;
     }

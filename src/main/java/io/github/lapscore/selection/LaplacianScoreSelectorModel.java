@@ -1,5 +1,7 @@
 package io.github.lapscore.selection;
 
+import java.util.Objects;
+
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
@@ -43,7 +45,7 @@ public final class LaplacianScoreSelectorModel extends Model<LaplacianScoreSelec
         declaredParams.setDefaults(this);
         this.scores = scores.clone();
         this.selectedFeatures = selectedFeatures.clone();
-        this.summary = summary;
+        this.summary = Objects.requireNonNull(summary, "summary");
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class RowBlock implements Serializable {
         return rows.rows()
                 .mapToPair(row -> new Tuple2<>(row._2(), row._1()))
                 .partitionBy(new BlockPartitioner(layout))
-                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries), true)
+                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries), false)
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 

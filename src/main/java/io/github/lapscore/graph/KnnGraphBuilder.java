@@ -103,12 +103,17 @@ public final class KnnGraphBuilder {
      * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of distinct rows,
      * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
      * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
-     * distance), and with the cosine graph reproduces seed 000's iris orderings.
+     * distance), and with the cosine graph reproduces seed 000's iris orderings. Block sums are added
+     * on the driver in block order, so t (and every weight) is the same to the last bit however the
+     * input was partitioned.
      */
     private static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
                                              double[] centre, long numRows) {
-        double deviation = blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())
-                .reduce(Double::sum);
+        double deviation = 0.0;
+        for (double blockDeviation : blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())
+                .collect()) {
+            deviation += blockDeviation;
+        }
         double meanSquaredDistance = 2.0 * deviation / (numRows - 1);
         return meanSquaredDistance > 0.0 ? meanSquaredDistance : 1.0;
     }

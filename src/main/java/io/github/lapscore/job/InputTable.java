@@ -51,19 +51,16 @@ final class InputTable {
             case "libsvm" -> spark.read().format("libsvm").load(path);
             default -> throw new IllegalArgumentException("--format must be csv, parquet or libsvm, got '" + format + "'");
         };
-        if (args.given(JobOption.PARTITIONS)) {
-            raw = spreadKeepingOrder(raw, args.integer(JobOption.PARTITIONS));
-        }
         String label = args.get(JobOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
         if (label != null) {
             requireColumn(raw, label, "--label-col");
         }
         List<String> requested = args.get(JobOption.FEATURES).map(list -> Arrays.asList(list.split(","))).orElse(null);
         if (format.equals("libsvm") || (requested != null && requested.size() == 1
-                && hasType(raw, requested.get(0)))) {
+                && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(raw, vector, List.of(), label);
+            return new InputTable(spread(raw, args), vector, List.of(), label);
         }
         List<String> features = requested != null ? requested : numericColumnsExcept(raw, label);
         if (features.isEmpty()) {
@@ -79,7 +76,7 @@ final class InputTable {
         rejectMissingValues(raw, features);
         Dataset<Row> assembled = new VectorAssembler().setInputCols(features.toArray(String[]::new))
                 .setOutputCol(VECTOR_COLUMN).transform(raw);
-        return new InputTable(assembled, VECTOR_COLUMN, features, label);
+        return new InputTable(spread(assembled, args), VECTOR_COLUMN, features, label);
     }
 
     private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header) {
@@ -108,8 +105,15 @@ final class InputTable {
         throw new IllegalArgumentException("Cannot tell the format of '" + path + "' from its extension; pass --format csv|parquet|libsvm");
     }
 
-    /** Range-partitions by the original position, so rows keep their input order (and ids) in P partitions. */
-    private static Dataset<Row> spreadKeepingOrder(Dataset<Row> data, int partitions) {
+    /**
+     * With {@code --partitions P}, range-partitions by the original position so that rows keep their
+     * input order (and ids) in P partitions; applied after the checks, which then read the input once.
+     */
+    private static Dataset<Row> spread(Dataset<Row> data, JobArguments args) {
+        if (!args.given(JobOption.PARTITIONS)) {
+            return data;
+        }
+        int partitions = args.integer(JobOption.PARTITIONS);
         if (partitions < 1) {
             throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
         }
@@ -118,7 +122,7 @@ final class InputTable {
                 .repartitionByRange(partitions, col(position)).sortWithinPartitions(position).drop(position);
     }
 
-    private static boolean hasType(Dataset<Row> data, String column) {
+    private static boolean isVectorColumn(Dataset<Row> data, String column) {
         return Arrays.asList(data.columns()).contains(column)
                 && data.schema().apply(column).dataType().equals(SQLDataTypes.VectorType());
     }

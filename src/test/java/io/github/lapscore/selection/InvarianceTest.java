@@ -39,9 +39,11 @@ class InvarianceTest {
     @ParameterizedTest(name = "{0} input partitions")
     @ValueSource(ints = {3, 8})
     void partitioningDoesNotMatter(int partitions) {
-        double[] onePartition = selector().fit(SparkTestSession.denseFrame(DATA, 1)).scores();
-        double[] many = selector().fit(SparkTestSession.denseFrame(DATA, partitions)).scores();
-        assertSameScores(onePartition, many, 1e-12);
+        LaplacianScoreSelectorModel onePartition = selector().fit(SparkTestSession.denseFrame(DATA, 1));
+        LaplacianScoreSelectorModel many = selector().fit(SparkTestSession.denseFrame(DATA, partitions));
+        assertSameScores(onePartition.scores(), many.scores(), 1e-12);
+        assertEquals(onePartition.summary().bandwidth(), many.summary().bandwidth(), 0.0, "t is the same to the last bit");
+        assertEquals(onePartition.summary().numEdges(), many.summary().numEdges());
     }
 
     @Test

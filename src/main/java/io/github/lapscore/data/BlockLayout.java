@@ -9,8 +9,8 @@ import java.io.Serializable;
  */
 public final class BlockLayout implements Serializable {
 
-    /** Rows per block when nothing else limits it: big enough for BLAS level 3 to run at speed. */
-    static final int DEFAULT_ROWS_PER_BLOCK = 8192;
+    /** Rows per block of the exact join when nothing else limits it: big enough for BLAS level 3 to run at speed. */
+    public static final int EXACT_JOIN_ROWS_PER_BLOCK = 8192;
     /** The dense working copy of one block holds at most this many doubles (32 MiB). */
     static final int MAX_BLOCK_VALUES = 1 << 22;
     /** Blocks are not cut below this many rows just to feed more cores. */
@@ -36,16 +36,20 @@ public final class BlockLayout implements Serializable {
     }
 
     /**
-     * The automatic layout: blocks of at most {@value #DEFAULT_ROWS_PER_BLOCK} rows whose dense copy
-     * fits in {@value #MAX_BLOCK_VALUES} doubles, and enough blocks that the block pairs keep
+     * The automatic layout: blocks of at most {@code maxRowsPerBlock} rows whose dense copy fits in
+     * {@value #MAX_BLOCK_VALUES} doubles, and enough blocks that the block pairs keep
      * {@code parallelism} cores busy (at least two pairs per core) unless blocks would fall below
-     * {@value #MIN_ROWS_PER_BLOCK} rows. {@code requestedRowsPerBlock > 0} overrides the rule.
+     * {@value #MIN_ROWS_PER_BLOCK} rows. {@code requestedRowsPerBlock > 0} overrides the rule. The
+     * exact join caps blocks at {@value #EXACT_JOIN_ROWS_PER_BLOCK} rows; the approximate graph, whose
+     * blocks only carry the scoring pass, takes them as large as memory allows, so that few block
+     * pairs are read.
      */
-    public static BlockLayout choose(long numRows, int numFeatures, int parallelism, int requestedRowsPerBlock) {
+    public static BlockLayout choose(long numRows, int numFeatures, int parallelism, int requestedRowsPerBlock,
+                                     int maxRowsPerBlock) {
         if (requestedRowsPerBlock > 0) {
             return new BlockLayout(numRows, (int) Math.min(requestedRowsPerBlock, Math.max(1, numRows)));
         }
-        long rows = Math.min(DEFAULT_ROWS_PER_BLOCK, Math.max(1, MAX_BLOCK_VALUES / Math.max(1, numFeatures)));
+        long rows = Math.min(maxRowsPerBlock, Math.max(1, MAX_BLOCK_VALUES / Math.max(1, numFeatures)));
         int blocksForCores = 1;
         while ((long) blocksForCores * (blocksForCores + 1) / 2 < 2L * parallelism) {
             blocksForCores++;

@@ -7,7 +7,8 @@ import dev.ludovic.netlib.blas.BLAS;
  * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j} (DESIGN.md section 3). Each distance is
  * offered to the heaps of both of its rows; a candidate no better than a row's current k-th is
  * rejected with one comparison. Within one block (a == b) only pairs i < j are visited, and tiles
- * wholly below the diagonal are skipped, so every unordered pair of rows is computed once.
+ * wholly below the diagonal are skipped, so every unordered pair of rows is computed once. Without
+ * right heaps, only the left rows collect candidates (recall sampling).
  */
 final class BlockDistanceKernel {
 
@@ -19,13 +20,12 @@ final class BlockDistanceKernel {
     private BlockDistanceKernel() {
     }
 
+    /** Offers every pair's squared distance to both rows' heaps; {@code rightHeaps} may be null. */
     static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
         BLAS blas = BLAS.getInstance();
         boolean sameBlock = left == right;
         int dim = left.dim;
         double[] products = new double[Math.min(TILE_ROWS, left.size) * Math.min(TILE_COLUMNS, right.size)];
-        long leftFirst = left.firstRow();
-        long rightFirst = right.firstRow();
         for (int j0 = 0; j0 < right.size; j0 += TILE_COLUMNS) {
             int columns = Math.min(TILE_COLUMNS, right.size - j0);
             for (int i0 = 0; i0 < left.size; i0 += TILE_ROWS) {
@@ -38,7 +38,7 @@ final class BlockDistanceKernel {
                 for (int c = 0; c < columns; c++) {
                     int j = j0 + c;
                     double rightNorm = right.squaredNorms[j];
-                    long rightId = rightFirst + j;
+                    long rightId = right.ids[j];
                     int rowEnd = sameBlock ? Math.min(rows, j - i0) : rows;
                     int column = c * rows;
                     for (int r = 0; r < rowEnd; r++) {
@@ -47,8 +47,8 @@ final class BlockDistanceKernel {
                         if (squared <= leftHeaps.worst[i]) {
                             leftHeaps.offer(i, rightId, squared);
                         }
-                        if (squared <= rightHeaps.worst[j]) {
-                            rightHeaps.offer(j, leftFirst + i, squared);
+                        if (rightHeaps != null && squared <= rightHeaps.worst[j]) {
+                            rightHeaps.offer(j, left.ids[i], squared);
                         }
                     }
                 }

@@ -5,13 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPartitioner;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -20,8 +18,8 @@ import scala.Tuple2;
  *
  * <p>The B(B+1)/2 block pairs run in up to {@value #MAX_WAVES} waves, one Spark job each, so the
  * Spark UI shows "kNN graph (exact) 3/10" progress; every wave has at least two pairs per core.
- * Each pair task yields the best candidates of its rows within the pair; one {@code reduceByKey}
- * per block then merges them into each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS
+ * Each pair task yields the best candidates of its rows within the pair; one shuffle
+ * ({@link SearchSteps}) then merges them per block into each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS
  * level-3 speed, shuffle O(m B k), driver memory O(1).
  */
 final class ExactKnnSearch {
@@ -37,27 +35,18 @@ final class ExactKnnSearch {
         int pairs = layout.numPairs();
         int parallelism = blocks.context().defaultParallelism();
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
-        List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(waves);
-        for (int wave = 0; wave < waves; wave++) {
-            int from = (int) ((long) pairs * wave / waves);
-            int to = (int) ((long) pairs * (wave + 1) / waves);
-            JavaPairRDD<Long, NeighbourLists> partial = BlockPairs.range(blocks, layout, from, to)
-                    .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, centre).iterator())
-                    .persist(StorageLevel.MEMORY_AND_DISK());
-            String description = String.format(Locale.ROOT, "kNN graph (exact) %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
-                    wave + 1, waves, from + 1, to, pairs, layout.numBlocks(), layout.rowsPerBlock());
-            timer.run(KnnGraphBuilder.GRAPH_STAGE, description, partial::count);
-            partials.add(partial);
-        }
-        @SuppressWarnings("unchecked")
-        JavaPairRDD<Long, NeighbourLists>[] waveResults = partials.toArray(new JavaPairRDD[0]);
-        JavaPairRDD<Long, NeighbourLists> merged = JavaSparkContext.fromSparkContext(blocks.context())
-                .union(waveResults)
-                .reduceByKey(new BlockPartitioner(layout), NeighbourLists::merge)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        timer.run(KnnGraphBuilder.GRAPH_STAGE, "kNN graph (exact): merging candidates of " + layout.numBlocks() + " blocks", merged::count);
-        partials.forEach(partial -> partial.unpersist(false));
-        return merged;
+        return SearchSteps.runAndMerge(JavaSparkContext.fromSparkContext(blocks.context()), layout, waves,
+                wave -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
+                        .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, centre).iterator()),
+                wave -> String.format(Locale.ROOT, "kNN graph (exact) %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
+                        wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
+                        layout.numBlocks(), layout.rowsPerBlock()),
+                "kNN graph (exact): merging candidates of " + layout.numBlocks() + " blocks", timer);
+    }
+
+    /** First pair of wave {@code wave} of {@code waves} (exclusive end of the previous one). */
+    private static int firstPair(int pairs, int waves, int wave) {
+        return (int) ((long) pairs * wave / waves);
     }
 
     /** The candidates one block pair contributes to the rows of both of its blocks. */
@@ -68,14 +57,14 @@ final class ExactKnnSearch {
         if (pair._1().index() == pair._2().index()) {
             CandidateHeaps heaps = new CandidateHeaps(left.size, k);
             BlockDistanceKernel.scan(left, left, heaps, heaps);
-            result.add(new Tuple2<>(left.firstRow(), NeighbourLists.of(heaps, left, left)));
+            result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(heaps, left, left)));
         } else {
             WorkingBlock right = WorkingBlock.of(pair._2(), numFeatures, measure, centre);
             CandidateHeaps leftHeaps = new CandidateHeaps(left.size, k);
             CandidateHeaps rightHeaps = new CandidateHeaps(right.size, k);
             BlockDistanceKernel.scan(left, right, leftHeaps, rightHeaps);
-            result.add(new Tuple2<>(left.firstRow(), NeighbourLists.of(leftHeaps, left, right)));
-            result.add(new Tuple2<>(right.firstRow(), NeighbourLists.of(rightHeaps, right, left)));
+            result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(leftHeaps, left, right)));
+            result.add(new Tuple2<>(pair._2().firstRow(), NeighbourLists.of(rightHeaps, right, left)));
         }
         return result;
     }

@@ -11,10 +11,14 @@ import java.io.Serializable;
  * @param bandwidth        t of the heat kernel; NaN selects it automatically (the mean squared
  *                         distance over all pairs of distinct rows, or 1 when all rows coincide)
  * @param includeSelfLoops whether every row also gets the edge {i, i} of weight 1 (scikit-feature does)
- * @param rowsPerBlock     rows per block of the distance join; 0 chooses automatically
+ * @param rowsPerBlock     rows per block of the exact distance join and of the scoring pass; 0 chooses
+ *                         automatically
+ * @param method           how neighbours are found
+ * @param forest           the approximate search's trees and recall sample
  */
 public record GraphSettings(int numNeighbors, DistanceMeasure measure, WeightKernel kernel, double bandwidth,
-                            boolean includeSelfLoops, int rowsPerBlock) implements Serializable {
+                            boolean includeSelfLoops, int rowsPerBlock, KnnMethod method, ForestSettings forest)
+        implements Serializable {
 
     /** Whether the distance or the weights need cosines, which are undefined for zero rows. */
     public boolean needsCosines() {

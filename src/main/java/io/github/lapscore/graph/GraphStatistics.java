@@ -9,8 +9,12 @@ import java.io.Serializable;
  * @param numEdges     unordered edges between distinct rows
  * @param numSelfLoops self-loops {i, i} (m when included, else 0)
  * @param isolatedRows rows whose degree {@code D_ii} is 0: every weight touching them is 0
+ * @param method       how the neighbours were found: exact or approximate
+ * @param recall       estimated recall@k of the approximate search ({@link RecallSample}); NaN for
+ *                     the exact search (1 by construction) or when the estimate was skipped
  */
-public record GraphStatistics(long numRows, long numEdges, long numSelfLoops, long isolatedRows) implements Serializable {
+public record GraphStatistics(long numRows, long numEdges, long numSelfLoops, long isolatedRows, KnnMethod method,
+                              double recall) implements Serializable {
 
     /** Average number of neighbours per row in the symmetrised graph, {@code 2 |E| / m}. */
     public double averageDegree() {

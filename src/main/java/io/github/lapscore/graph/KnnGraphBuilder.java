@@ -17,13 +17,16 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * Builds the {@link WeightedGraph} of validated rows: blocks, exact kNN search, union
- * symmetrisation (one record per unordered edge, found from either side), bandwidth, weights.
+ * Builds the {@link WeightedGraph} of validated rows: blocks, kNN search (exact or approximate, with
+ * its recall estimate), union symmetrisation (one record per unordered edge, found from either
+ * side), bandwidth, weights.
  */
 public final class KnnGraphBuilder {
 
     /** Name of the stage that finds the neighbours, for timings. */
     public static final String GRAPH_STAGE = "graph";
+    /** Name of the stage that estimates the recall of an approximate graph, for timings. */
+    public static final String RECALL_STAGE = "recall";
     /** Name of the stage that weighs the edges, for timings. */
     public static final String WEIGHTS_STAGE = "weights";
 
@@ -37,8 +40,15 @@ public final class KnnGraphBuilder {
     public static WeightedGraph build(GraphSettings settings, SparkSession spark, IndexedRows rows, RowSummary summary,
                                       StageTimer timer) {
         int numFeatures = summary.numFeatures();
-        BlockLayout layout = BlockLayout.choose(summary.count(), numFeatures,
-                spark.sparkContext().defaultParallelism(), settings.rowsPerBlock());
+        int k = settings.numNeighbors();
+        KnnMethod method = settings.method().resolve(summary.count());
+        if (method == KnnMethod.APPROXIMATE && settings.forest().leafSize() <= k) {
+            rows.release();
+            throw new IllegalArgumentException("leafSize " + settings.forest().leafSize() + " must exceed numNeighbors "
+                    + k + ": a row finds its neighbours among the other rows of its leaves");
+        }
+        BlockLayout layout = BlockLayout.choose(summary.count(), numFeatures, spark.sparkContext().defaultParallelism(),
+                settings.rowsPerBlock(), method == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE);
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
         timer.run(GRAPH_STAGE, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         rows.release();
@@ -46,8 +56,13 @@ public final class KnnGraphBuilder {
                 () -> FeatureCentres.of(blocks, numFeatures, summary.count()));
 
         double[] centre = settings.measure().centre(centres);
-        JavaPairRDD<Long, NeighbourLists> neighbours = ExactKnnSearch.run(blocks, layout, numFeatures,
-                settings.numNeighbors(), settings.measure(), centre, timer);
+        JavaPairRDD<Long, NeighbourLists> neighbours = method == KnnMethod.EXACT
+                ? ExactKnnSearch.run(blocks, layout, numFeatures, k, settings.measure(), centre, timer)
+                : ApproximateKnnSearch.run(blocks, layout, numFeatures, k, settings.measure(), centre, settings.forest(), timer);
+        double recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
+                : timer.run(RECALL_STAGE, "kNN graph (approximate): exact neighbours of " + settings.forest().recallSampleSize()
+                        + " sampled rows for recall@" + k, () -> RecallSample.draw(blocks, numFeatures, k, settings.measure(), centre,
+                        settings.forest().recallSampleSize(), settings.forest().seed()).recallOf(neighbours));
         JavaRDD<Edge> edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
         EdgeTally tally = timer.run(GRAPH_STAGE, "kNN graph: symmetrising neighbour lists into edges",
                 () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
@@ -68,7 +83,7 @@ public final class KnnGraphBuilder {
                     ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours"
                     : "every neighbour pair has a non-positive cosine"));
         }
-        GraphStatistics statistics = new GraphStatistics(summary.count(), tally.edges, tally.selfLoops, isolated);
+        GraphStatistics statistics = new GraphStatistics(summary.count(), tally.edges, tally.selfLoops, isolated, method, recall);
         return new WeightedGraph(spark, layout, numFeatures, settings.numNeighbors(), blocks, edges, weighting, statistics,
                 centres.means(), timer);
     }
@@ -88,7 +103,7 @@ public final class KnnGraphBuilder {
                             out.add(new Tuple2<>(new Tuple2<>(edge.src(), edge.dst()), edge));
                         }
                         if (selfLoops) {
-                            long id = lists.firstRow() + row;
+                            long id = lists.rowId(row);
                             out.add(new Tuple2<>(new Tuple2<>(id, id), Edge.selfLoop(id)));
                         }
                     }

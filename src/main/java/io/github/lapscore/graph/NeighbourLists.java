@@ -1,28 +1,43 @@
 package io.github.lapscore.graph;
 
 import java.io.Serializable;
+import java.util.Arrays;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 
 /**
- * The best candidates found so far for every row of one block: up to k per row, sorted by exact
- * distance, then by row id. Lists from different block pairs hold disjoint candidates and merge
- * into the final k nearest neighbours ({@link #merge}).
+ * The best candidates found so far for a set of rows (ids ascending): up to k per row, sorted by
+ * exact distance, then by row id. A search step yields such lists for the rows it saw (a block
+ * pair, a tree leaf); {@link #absorb} merges them, keeping each row's k best distinct candidates,
+ * and the result does not depend on the order in which lists are merged.
  */
 public final class NeighbourLists implements Serializable {
 
-    private final long firstRow;
+    private final long[] rowIds;
     private final int k;
     private final long[] ids;
     private final double[] distances;
     private final double[] cosines;
     private final int[] counts;
 
-    private NeighbourLists(long firstRow, int rows, int k) {
-        this.firstRow = firstRow;
+    private NeighbourLists(long[] rowIds, int k) {
+        this.rowIds = rowIds;
         this.k = k;
-        this.ids = new long[rows * k];
-        this.distances = new double[rows * k];
-        this.cosines = new double[rows * k];
-        this.counts = new int[rows];
+        this.ids = new long[rowIds.length * k];
+        this.distances = new double[rowIds.length * k];
+        this.cosines = new double[rowIds.length * k];
+        this.counts = new int[rowIds.length];
+    }
+
+    /** Empty lists for the rows {@code firstRow .. firstRow + rows - 1}. */
+    static NeighbourLists empty(long firstRow, int rows, int k) {
+        long[] rowIds = new long[rows];
+        for (int i = 0; i < rows; i++) {
+            rowIds[i] = firstRow + i;
+        }
+        return new NeighbourLists(rowIds, k);
     }
 
     /**
@@ -31,18 +46,31 @@ public final class NeighbourLists implements Serializable {
      * {@code ||a||^2 + ||b||^2 - 2ab} only chose them) and adding the raw rows' cosine.
      */
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
-        NeighbourLists lists = new NeighbourLists(own.firstRow(), own.size, heaps.k);
+        NeighbourLists lists = new NeighbourLists(own.ids, heaps.k);
         for (int i = 0; i < own.size; i++) {
             int base = i * heaps.k;
             int count = heaps.sizes[i];
             for (int c = 0; c < count; c++) {
-                long id = heaps.ids[base + c];
-                int j = (int) (id - others.firstRow());
-                lists.insertSorted(i, c, id, own.distance(i, others, j), own.cosine(i, others, j));
+                int j = others.positionOf(heaps.ids[base + c]);
+                lists.insertSorted(i, c, others.ids[j], own.distance(i, others, j), own.cosine(i, others, j));
             }
             lists.counts[i] = count;
         }
         return lists;
+    }
+
+    /**
+     * Merges fragments keyed by the first row of the block of {@code layout} their rows belong to
+     * into one list per block (partition i holding block i). There is no map-side combining: a
+     * fragment covers few rows of its block, and the merge is in place on the reduce side.
+     */
+    static JavaPairRDD<Long, NeighbourLists> mergeIntoBlocks(JavaPairRDD<Long, NeighbourLists> fragments, BlockLayout layout) {
+        return fragments.combineByKey(
+                fragment -> {
+                    int block = layout.blockOf(fragment.rowIds[0]);
+                    return empty(layout.firstRow(block), layout.rowsIn(block), fragment.k).absorb(fragment);
+                },
+                NeighbourLists::absorb, NeighbourLists::absorb, new BlockPartitioner(layout), false, null);
     }
 
     /** Inserts into row {@code row}'s list, which holds {@code count} sorted entries and has room for one more. */
@@ -60,48 +88,86 @@ public final class NeighbourLists implements Serializable {
         cosines[base + position] = cosine;
     }
 
-    /** The k best of both lists for every row; both must describe the same block. */
-    public NeighbourLists merge(NeighbourLists other) {
-        NeighbourLists merged = new NeighbourLists(firstRow, counts.length, k);
-        for (int i = 0; i < counts.length; i++) {
-            int base = i * k;
+    /**
+     * Merges {@code other}, whose rows must all be rows of this, into this: every row keeps the k best
+     * of both lists, a candidate found by both counted once (its exact distance is the same number
+     * wherever it was computed). Returns this.
+     */
+    NeighbourLists absorb(NeighbourLists other) {
+        long[] mergedIds = new long[k];
+        double[] mergedDistances = new double[k];
+        double[] mergedCosines = new double[k];
+        int row = 0;
+        for (int o = 0; o < other.rowIds.length; o++) {
+            row = Arrays.binarySearch(rowIds, row, rowIds.length, other.rowIds[o]);
+            if (row < 0) {
+                throw new IllegalStateException("row " + other.rowIds[o] + " is not among the rows of these lists");
+            }
+            int base = row * k;
+            int otherBase = o * other.k;
             int p = 0;
             int q = 0;
             int n = 0;
-            while (n < k && (p < counts[i] || q < other.counts[i])) {
-                boolean takeOther = p == counts[i] || (q < other.counts[i]
-                        && CandidateHeaps.isWorse(distances[base + p], ids[base + p], other.distances[base + q], other.ids[base + q]));
+            while (n < k && (p < counts[row] || q < other.counts[o])) {
+                boolean takeOther = p == counts[row] || (q < other.counts[o]
+                        && CandidateHeaps.isWorse(distances[base + p], ids[base + p], other.distances[otherBase + q], other.ids[otherBase + q]));
                 NeighbourLists source = takeOther ? other : this;
-                int from = base + (takeOther ? q++ : p++);
-                merged.ids[base + n] = source.ids[from];
-                merged.distances[base + n] = source.distances[from];
-                merged.cosines[base + n] = source.cosines[from];
+                int from = takeOther ? otherBase + q++ : base + p++;
+                if (n > 0 && mergedIds[n - 1] == source.ids[from]) {
+                    continue;
+                }
+                mergedIds[n] = source.ids[from];
+                mergedDistances[n] = source.distances[from];
+                mergedCosines[n] = source.cosines[from];
                 n++;
             }
-            merged.counts[i] = n;
+            System.arraycopy(mergedIds, 0, ids, base, n);
+            System.arraycopy(mergedDistances, 0, distances, base, n);
+            System.arraycopy(mergedCosines, 0, cosines, base, n);
+            counts[row] = n;
         }
-        return merged;
+        return this;
     }
 
-    /** Id of the block's first row. */
-    public long firstRow() {
-        return firstRow;
+    /** The lists of rows {@code from} (inclusive) to {@code to} (exclusive) by position. */
+    NeighbourLists slice(int from, int to) {
+        NeighbourLists slice = new NeighbourLists(Arrays.copyOfRange(rowIds, from, to), k);
+        System.arraycopy(ids, from * k, slice.ids, 0, (to - from) * k);
+        System.arraycopy(distances, from * k, slice.distances, 0, (to - from) * k);
+        System.arraycopy(cosines, from * k, slice.cosines, 0, (to - from) * k);
+        System.arraycopy(counts, from, slice.counts, 0, to - from);
+        return slice;
     }
 
-    /** Number of rows in the block. */
+    /** Number of rows. */
     public int rows() {
         return counts.length;
     }
 
-    /** Number of neighbours kept for local row {@code row}. */
+    /** Id of the row at position {@code row}. */
+    public long rowId(int row) {
+        return rowIds[row];
+    }
+
+    /** Number of neighbours kept for the row at position {@code row}. */
     public int count(int row) {
         return counts[row];
     }
 
-    /** The {@code n}-th nearest neighbour (from 0) of local row {@code row} as an edge from that row. */
+    /** Id of the {@code n}-th nearest neighbour (from 0) of the row at position {@code row}. */
+    public long neighbour(int row, int n) {
+        return ids[row * k + n];
+    }
+
+    /** Exact distance to the {@code n}-th nearest neighbour (from 0) of the row at position {@code row}. */
+    public double distance(int row, int n) {
+        return distances[row * k + n];
+    }
+
+    /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} as an edge from that row. */
     public Edge edge(int row, int n) {
         int slot = row * k + n;
-        long self = firstRow + row;
+        long self = rowIds[row];
         long other = ids[slot];
         return new Edge(Math.min(self, other), Math.max(self, other), distances[slot], cosines[slot]);
     }

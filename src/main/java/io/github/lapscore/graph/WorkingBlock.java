@@ -1,42 +1,65 @@
 package io.github.lapscore.graph;
 
+import java.util.Arrays;
+
 import io.github.lapscore.data.RowBlock;
+import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 
 /**
- * A block as the distance kernel needs it: the points of its rows, minus a common centre, as one dense row-major
+ * A group of rows as the distance kernel needs it, with their ids in ascending order: the rows of a
+ * {@link RowBlock}, a leaf of a random-projection tree, or the rows sampled for recall. It holds the
+ * points of its rows, minus a common centre, as one dense row-major
  * {@code size x dim} array (read by BLAS as a column-major {@code dim x size} matrix), their squared
  * norms, and the raw rows' norms for cosines. Built inside a task and thrown away after it.
  */
 final class WorkingBlock {
 
-    final RowBlock rows;
+    final long[] ids;
+    final Vector[] vectors;
     final int size;
     final int dim;
     final double[] points;
     final double[] squaredNorms;
     final double[] rawNorms;
 
-    private WorkingBlock(RowBlock rows, int dim, DistanceMeasure measure, double[] centre) {
-        this.rows = rows;
-        this.size = rows.size();
+    private WorkingBlock(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+        this.ids = ids;
+        this.vectors = vectors;
+        this.size = ids.length;
         this.dim = dim;
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
         this.rawNorms = new double[size];
         for (int i = 0; i < size; i++) {
-            measure.embed(rows.row(i), centre, points, i * dim);
+            measure.embed(vectors[i], centre, points, i * dim);
             double squared = 0.0;
             for (int j = i * dim; j < (i + 1) * dim; j++) {
                 squared += points[j] * points[j];
             }
             squaredNorms[i] = squared;
-            rawNorms[i] = Vectors.norm(rows.row(i), 2.0);
+            rawNorms[i] = Vectors.norm(vectors[i], 2.0);
         }
     }
 
-    static WorkingBlock of(RowBlock rows, int dim, DistanceMeasure measure, double[] centre) {
-        return new WorkingBlock(rows, dim, measure, centre);
+    static WorkingBlock of(RowBlock block, int dim, DistanceMeasure measure, double[] centre) {
+        long[] ids = new long[block.size()];
+        Vector[] vectors = new Vector[block.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = block.firstRow() + i;
+            vectors[i] = block.row(i);
+        }
+        return new WorkingBlock(ids, vectors, dim, measure, centre);
+    }
+
+    /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
+    static WorkingBlock of(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+        for (int i = 1; i < ids.length; i++) {
+            if (ids[i] <= ids[i - 1]) {
+                throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
+            }
+        }
+        return new WorkingBlock(ids, vectors, dim, measure, centre);
     }
 
     /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */
@@ -48,8 +71,9 @@ final class WorkingBlock {
         return sum;
     }
 
-    long firstRow() {
-        return rows.firstRow();
+    /** Position of row {@code id} in this block; the row must be one of it. */
+    int positionOf(long id) {
+        return Arrays.binarySearch(ids, id);
     }
 
     /** Exact Euclidean distance between point {@code i} of this block and point {@code j} of {@code other}. */
@@ -66,6 +90,6 @@ final class WorkingBlock {
 
     /** Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}. */
     double cosine(int i, WorkingBlock other, int j) {
-        return rows.row(i).dot(other.rows.row(j)) / (rawNorms[i] * other.rawNorms[j]);
+        return vectors[i].dot(other.vectors[j]) / (rawNorms[i] * other.rawNorms[j]);
     }
 }

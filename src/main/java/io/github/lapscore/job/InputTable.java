@@ -42,7 +42,7 @@ final class InputTable {
         this.labelColumn = labelColumn;
     }
 
-    static InputTable load(SparkSession spark, JobArguments args) {
+    static InputTable load(SparkSession spark, JobArguments<JobOption> args) {
         String path = args.text(JobOption.INPUT);
         String format = args.get(JobOption.FORMAT).orElseGet(() -> formatOf(path)).toLowerCase(Locale.ROOT);
         Dataset<Row> raw = switch (format) {
@@ -109,7 +109,7 @@ final class InputTable {
      * With {@code --partitions P}, range-partitions by the original position so that rows keep their
      * input order (and ids) in P partitions; applied after the checks, which then read the input once.
      */
-    private static Dataset<Row> spread(Dataset<Row> data, JobArguments args) {
+    private static Dataset<Row> spread(Dataset<Row> data, JobArguments<JobOption> args) {
         if (!args.given(JobOption.PARTITIONS)) {
             return data;
         }

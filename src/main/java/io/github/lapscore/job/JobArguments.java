@@ -1,25 +1,29 @@
 package io.github.lapscore.job;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** The parsed options of {@code lapscore fit}, with their defaults. */
-final class JobArguments {
+/** The parsed options of one {@code lapscore} command, with their defaults. */
+final class JobArguments<E extends Enum<E> & CommandOption> {
 
-    private final Map<JobOption, String> values;
+    private final Map<E, String> values;
 
-    private JobArguments(Map<JobOption, String> values) {
+    private JobArguments(Map<E, String> values) {
         this.values = values;
     }
 
-    /** Parses {@code --flag value} pairs; throws {@link IllegalArgumentException} for unknown or incomplete ones. */
-    static JobArguments parse(String[] args) {
-        Map<JobOption, String> values = new EnumMap<>(JobOption.class);
+    /**
+     * Parses {@code --flag value} pairs of the options {@code type}; throws
+     * {@link IllegalArgumentException} for unknown, incomplete or missing required ones.
+     */
+    static <E extends Enum<E> & CommandOption> JobArguments<E> parse(Class<E> type, String[] args, List<E> required) {
+        Map<E, String> values = new EnumMap<>(type);
         for (int i = 0; i < args.length; i++) {
-            JobOption option = JobOption.byFlag(args[i]);
+            E option = CommandOption.byFlag(type, args[i]);
             if (option == null) {
                 throw new IllegalArgumentException("Unknown option '" + args[i] + "'; see --help");
             }
@@ -28,39 +32,41 @@ final class JobArguments {
             }
             values.put(option, args[++i]);
         }
-        if (!values.containsKey(JobOption.INPUT)) {
-            throw new IllegalArgumentException("--input is required; see --help");
+        for (E option : required) {
+            if (!values.containsKey(option)) {
+                throw new IllegalArgumentException(option.flag() + " is required; see --help");
+            }
         }
-        return new JobArguments(values);
+        return new JobArguments<>(values);
     }
 
     /** The value given, or the option's default (empty when it has none). */
-    Optional<String> get(JobOption option) {
+    Optional<String> get(E option) {
         return Optional.ofNullable(values.getOrDefault(option, option.defaultValue()));
     }
 
     /** Whether the option was given on the command line. */
-    boolean given(JobOption option) {
+    boolean given(E option) {
         return values.containsKey(option);
     }
 
-    String text(JobOption option) {
+    String text(E option) {
         return get(option).orElseThrow();
     }
 
-    int integer(JobOption option) {
+    int integer(E option) {
         return parsed(option, Integer::parseInt, "a whole number");
     }
 
-    long longInteger(JobOption option) {
+    long longInteger(E option) {
         return parsed(option, Long::parseLong, "a whole number");
     }
 
-    double number(JobOption option) {
+    double number(E option) {
         return parsed(option, Double::parseDouble, "a number");
     }
 
-    private <T> T parsed(JobOption option, Function<String, T> parser, String expected) {
+    private <T> T parsed(E option, Function<String, T> parser, String expected) {
         String value = text(option);
         try {
             return parser.apply(value);
@@ -69,7 +75,7 @@ final class JobArguments {
         }
     }
 
-    boolean flag(JobOption option) {
+    boolean flag(E option) {
         String value = text(option).toLowerCase(Locale.ROOT);
         if (!value.equals("true") && !value.equals("false")) {
             throw new IllegalArgumentException(option.flag() + " must be true or false, got '" + value + "'");

@@ -1,10 +1,12 @@
 package io.github.lapscore.job;
 
+import io.github.lapscore.graph.KnnMethod;
+
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null
  * when there is none) and what it does. Parsing and {@code --help} both read this table.
  */
-enum JobOption {
+enum JobOption implements CommandOption {
     INPUT("--input", "PATH", null, "input data: CSV, Parquet or LibSVM (required)"),
     FORMAT("--format", "csv|parquet|libsvm", null, "input format; default from the extension (.csv, .parquet, .libsvm/.svm)"),
     HEADER("--header", "true|false", "true", "whether a CSV input has a header row; without one features are named f0, f1, ..."),
@@ -14,15 +16,19 @@ enum JobOption {
     KERNEL("--kernel", "heat|binary|cosine", "heat", "edge weights: exp(-d^2/t), 1, or max(0, cos)"),
     BANDWIDTH("--bandwidth", "T", null, "t of the heat kernel; default the mean squared distance over all pairs of rows"),
     DISTANCE("--distance", "euclidean|cosine", "euclidean", "distance that defines the neighbours"),
-    KNN("--knn", "exact", "exact", "neighbour search: exact block-partitioned distance join"),
-    BLOCK_SIZE("--block-size", "N", "0", "rows per block of the distance join; 0 chooses automatically"),
+    KNN("--knn", "auto|exact|approximate", "auto", "neighbour search: all-pairs join, join within random-projection tree leaves, or auto"
+            + " (exact up to " + KnnMethod.AUTO_EXACT_MAX_ROWS + " rows)"),
+    TREES("--trees", "N", "8", "approximate search: random-projection trees"),
+    LEAF_SIZE("--leaf-size", "N", "1024", "approximate search: target rows per leaf"),
+    RECALL_SAMPLE("--recall-sample", "N", "300", "approximate search: rows sampled to estimate recall@k (0 skips it)"),
+    BLOCK_SIZE("--block-size", "N", "0", "rows per block of the exact join and the scoring pass; 0 chooses automatically"),
     VARIANCE("--variance", "degree|uniform", "degree", "score denominator: f~^T D f~ (paper) or D replaced by I"),
     SELF_LOOPS("--self-loops", "true|false", "false", "add the edge {i,i} of weight 1 to every row (scikit-feature does)"),
     SELECT("--select", "numTopFeatures|percentile|threshold", "numTopFeatures", "how features are selected"),
     NUM_FEATURES("--num-features", "N", "50", "features kept by numTopFeatures"),
     PERCENTILE("--percentile", "P", "0.1", "fraction of features kept by percentile"),
     THRESHOLD("--threshold", "X", null, "features scoring at most X are kept by threshold"),
-    SEED("--seed", "S", null, "random seed (the exact graph does not use it)"),
+    SEED("--seed", "S", null, "random seed of the approximate search (the exact graph does not use it)"),
     PARTITIONS("--partitions", "P", null, "spread the input over P partitions before fitting (row order is kept)"),
     MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
     SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected: one row per feature, input order"),
@@ -42,40 +48,33 @@ enum JobOption {
         this.description = description;
     }
 
-    String flag() {
+    @Override
+    public String flag() {
         return flag;
     }
 
-    String defaultValue() {
+    @Override
+    public String placeholder() {
+        return placeholder;
+    }
+
+    @Override
+    public String defaultValue() {
         return defaultValue;
     }
 
-    /** The option with flag {@code flag}, or null. */
-    static JobOption byFlag(String flag) {
-        for (JobOption option : values()) {
-            if (option.flag.equals(flag)) {
-                return option;
-            }
-        }
-        return null;
+    @Override
+    public String description() {
+        return description;
     }
 
     /** The {@code --help} text. */
     static String usage() {
-        StringBuilder text = new StringBuilder("""
+        return CommandOption.usage(JobOption.class, """
                 Usage: lapscore fit --input PATH [options]
 
                 Ranks the features of a data set by Laplacian Score (He, Cai and Niyogi, 2005; smaller is
                 better), prints the ranking and writes what the options below ask for.
-
-                Options:
                 """);
-        for (JobOption option : values()) {
-            String left = "  " + option.flag + " " + option.placeholder;
-            text.append(String.format("%-48s %s%s%n", left, option.description,
-                    option.defaultValue == null ? "" : " [default: " + option.defaultValue + "]"));
-        }
-        text.append(String.format("%-48s %s%n", "  --help", "print this text"));
-        return text.toString();
     }
 }

@@ -27,26 +27,55 @@ public final class LapScoreJob {
     }
 
     public static void main(String[] args) {
-        if (args.length == 0 || List.of("--help", "-h", "help").contains(args[0])
-                || (args[0].equals("fit") && Arrays.asList(args).contains("--help"))) {
-            System.out.print(JobOption.usage());
+        String command = args.length == 0 ? "--help" : args[0];
+        String[] options = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (command) {
+            case "fit" -> run("fit", JobOption.class, List.of(JobOption.INPUT), JobOption.usage(), JobOption.MASTER, options,
+                    (spark, arguments, out) -> fit(spark, arguments, out));
+            case "generate" -> run("generate", GenerateOption.class, List.of(GenerateOption.OUTPUT), GenerateOption.usage(),
+                    GenerateOption.MASTER, options, GenerateCommand::run);
+            case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
+                    BenchCommand::run);
+            case "--help", "-h", "help" -> System.out.print(COMMANDS);
+            default -> {
+                System.err.println("lapscore: unknown command '" + command + "'\n\n" + COMMANDS);
+                System.exit(2);
+            }
+        }
+    }
+
+    private static final String COMMANDS = """
+            Usage: lapscore COMMAND [options]    (lapscore COMMAND --help lists a command's options)
+
+            Commands:
+              fit        rank the features of a data set by Laplacian Score
+              generate   write a Gaussian mixture with known informative features
+              bench      time exact, approximate and LSH graphs on generated data
+            """;
+
+    /** One command's work on a session with its parsed options. */
+    @FunctionalInterface
+    private interface Command<E extends Enum<E> & CommandOption> {
+        void run(SparkSession spark, JobArguments<E> arguments, PrintStream out) throws IOException;
+    }
+
+    private static <E extends Enum<E> & CommandOption> void run(String name, Class<E> type, List<E> required, String usage,
+                                                               E master, String[] options, Command<E> command) {
+        if (Arrays.asList(options).contains("--help")) {
+            System.out.print(usage);
             return;
         }
-        if (!args[0].equals("fit")) {
-            System.err.println("lapscore: unknown command '" + args[0] + "'; the command is 'fit' (see --help)");
-            System.exit(2);
-        }
-        JobArguments arguments;
+        JobArguments<E> arguments;
         try {
-            arguments = JobArguments.parse(Arrays.copyOfRange(args, 1, args.length));
+            arguments = JobArguments.parse(type, options, required);
         } catch (IllegalArgumentException bad) {
             System.err.println("lapscore: " + bad.getMessage());
             System.exit(2);
             return;
         }
-        SparkSession spark = session(arguments);
+        SparkSession spark = session("lapscore " + name, arguments, master);
         try {
-            fit(spark, arguments, System.out);
+            command.run(spark, arguments, System.out);
         } catch (IllegalArgumentException bad) {
             System.err.println("lapscore: " + bad.getMessage());
             spark.stop();
@@ -60,10 +89,10 @@ public final class LapScoreJob {
     }
 
     /** Uses spark-submit's master when there is one, else {@code --master} (default local[*]). */
-    private static SparkSession session(JobArguments arguments) {
-        SparkSession.Builder builder = SparkSession.builder().appName("lapscore fit");
-        if (arguments.given(JobOption.MASTER) || System.getProperty("spark.master") == null) {
-            builder.master(arguments.text(JobOption.MASTER));
+    private static <E extends Enum<E> & CommandOption> SparkSession session(String name, JobArguments<E> arguments, E master) {
+        SparkSession.Builder builder = SparkSession.builder().appName(name);
+        if (arguments.given(master) || System.getProperty("spark.master") == null) {
+            builder.master(arguments.text(master));
         }
         SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
@@ -72,10 +101,10 @@ public final class LapScoreJob {
 
     /** Runs {@code fit} with already parsed {@code args} ({@code --input ...}, no command word) on {@code spark}. */
     static LaplacianScoreSelectorModel fit(SparkSession spark, String[] args, PrintStream out) throws IOException {
-        return fit(spark, JobArguments.parse(args), out);
+        return fit(spark, JobArguments.parse(JobOption.class, args, List.of(JobOption.INPUT)), out);
     }
 
-    private static LaplacianScoreSelectorModel fit(SparkSession spark, JobArguments args, PrintStream out) throws IOException {
+    private static LaplacianScoreSelectorModel fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
         InputTable input = InputTable.load(spark, args);
         LaplacianScoreSelector selector = selector(args, input);
         WeightedGraph graph = selector.buildGraph(input.data());
@@ -102,7 +131,7 @@ public final class LapScoreJob {
         return model;
     }
 
-    private static LaplacianScoreSelector selector(JobArguments args, InputTable input) {
+    private static LaplacianScoreSelector selector(JobArguments<JobOption> args, InputTable input) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector()
                 .setFeaturesCol(input.vectorColumn())
                 .setOutputCol("lapscore_selected")
@@ -110,6 +139,9 @@ public final class LapScoreJob {
                 .setWeightKernel(args.text(JobOption.KERNEL))
                 .setDistanceMeasure(args.text(JobOption.DISTANCE))
                 .setKnnMethod(args.text(JobOption.KNN))
+                .setNumTrees(args.integer(JobOption.TREES))
+                .setLeafSize(args.integer(JobOption.LEAF_SIZE))
+                .setRecallSampleSize(args.integer(JobOption.RECALL_SAMPLE))
                 .setBlockSize(args.integer(JobOption.BLOCK_SIZE))
                 .setVarianceWeighting(args.text(JobOption.VARIANCE))
                 .setIncludeSelfLoops(args.flag(JobOption.SELF_LOOPS))

@@ -41,6 +41,10 @@ final class ScoresReport {
         out.printf(Locale.ROOT, "Rows %d, features %d, k %d (%s), edges %d (average degree %.2f), isolated rows %d%n",
                 summary.numRows(), summary.numFeatures(), summary.numNeighbors(), summary.knnMethod(), summary.numEdges(),
                 summary.averageDegree(), summary.isolatedRows());
+        if (!Double.isNaN(summary.recall())) {
+            out.printf(Locale.ROOT, "Estimated recall@%d of the approximate graph: %.4f (%.2f s to estimate)%n",
+                    summary.numNeighbors(), summary.recall(), summary.recallSeconds());
+        }
         if (!Double.isNaN(summary.bandwidth())) {
             out.printf(Locale.ROOT, "Heat kernel bandwidth t = %.6g%n", summary.bandwidth());
         }

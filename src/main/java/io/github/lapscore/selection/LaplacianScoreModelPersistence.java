@@ -33,10 +33,12 @@ final class LaplacianScoreModelPersistence {
             DataTypes.createStructField("numEdges", DataTypes.LongType, false),
             DataTypes.createStructField("numSelfLoops", DataTypes.LongType, false),
             DataTypes.createStructField("isolatedRows", DataTypes.LongType, false),
+            DataTypes.createStructField("recall", DataTypes.DoubleType, false),
             DataTypes.createStructField("numBlocks", DataTypes.IntegerType, false),
             DataTypes.createStructField("rowsPerBlock", DataTypes.IntegerType, false),
             DataTypes.createStructField("validationSeconds", DataTypes.DoubleType, false),
             DataTypes.createStructField("graphSeconds", DataTypes.DoubleType, false),
+            DataTypes.createStructField("recallSeconds", DataTypes.DoubleType, false),
             DataTypes.createStructField("weightsSeconds", DataTypes.DoubleType, false),
             DataTypes.createStructField("scoresSeconds", DataTypes.DoubleType, false)});
 
@@ -56,8 +58,8 @@ final class LaplacianScoreModelPersistence {
             LaplacianScoreSummary s = model.summary();
             Row row = RowFactory.create(boxed(model.scores()), boxed(model.selectedFeatures()), s.numRows(), s.numFeatures(),
                     s.numNeighbors(), s.knnMethod(), s.bandwidth(), s.numEdges(), s.numSelfLoops(), s.isolatedRows(),
-                    s.numBlocks(), s.rowsPerBlock(), s.validationSeconds(), s.graphSeconds(), s.weightsSeconds(),
-                    s.scoresSeconds());
+                    s.recall(), s.numBlocks(), s.rowsPerBlock(), s.validationSeconds(), s.graphSeconds(), s.recallSeconds(),
+                    s.weightsSeconds(), s.scoresSeconds());
             sparkSession().createDataFrame(List.of(row), DATA_SCHEMA).repartition(1).write().parquet(path + "/data");
         }
 
@@ -82,9 +84,10 @@ final class LaplacianScoreModelPersistence {
                     row.getInt(row.fieldIndex("numFeatures")), row.getInt(row.fieldIndex("numNeighbors")),
                     row.getString(row.fieldIndex("knnMethod")), row.getDouble(row.fieldIndex("bandwidth")),
                     row.getLong(row.fieldIndex("numEdges")), row.getLong(row.fieldIndex("numSelfLoops")),
-                    row.getLong(row.fieldIndex("isolatedRows")), row.getInt(row.fieldIndex("numBlocks")),
-                    row.getInt(row.fieldIndex("rowsPerBlock")), row.getDouble(row.fieldIndex("validationSeconds")),
-                    row.getDouble(row.fieldIndex("graphSeconds")), row.getDouble(row.fieldIndex("weightsSeconds")),
+                    row.getLong(row.fieldIndex("isolatedRows")), row.getDouble(row.fieldIndex("recall")),
+                    row.getInt(row.fieldIndex("numBlocks")), row.getInt(row.fieldIndex("rowsPerBlock")),
+                    row.getDouble(row.fieldIndex("validationSeconds")), row.getDouble(row.fieldIndex("graphSeconds")),
+                    row.getDouble(row.fieldIndex("recallSeconds")), row.getDouble(row.fieldIndex("weightsSeconds")),
                     row.getDouble(row.fieldIndex("scoresSeconds")));
             LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel(metadata.uid(), scores, selected, summary);
             metadata.getAndSetParams(model, Option.empty());

@@ -4,6 +4,7 @@ import java.io.Serializable;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.KnnMethod;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
@@ -20,9 +21,6 @@ import org.apache.spark.ml.param.Params;
  */
 public final class LaplacianScoreParamSet implements Serializable {
 
-    /** knnMethod values this release accepts. */
-    static final String[] KNN_METHODS = {"exact"};
-
     final Param<String> featuresCol;
     final Param<String> outputCol;
     final IntParam numNeighbors;
@@ -33,6 +31,9 @@ public final class LaplacianScoreParamSet implements Serializable {
     final Param<String> varianceWeighting;
     final Param<String> knnMethod;
     final IntParam blockSize;
+    final IntParam numTrees;
+    final IntParam leafSize;
+    final IntParam recallSampleSize;
     final Param<String> selectionMode;
     final IntParam numTopFeatures;
     final DoubleParam percentile;
@@ -60,11 +61,21 @@ public final class LaplacianScoreParamSet implements Serializable {
                 "denominator of the score: degree (f~^T D f~, the paper's) or uniform (D replaced by I)",
                 ParamChecks.oneOf("varianceWeighting", ParamOption.paramValues(VarianceWeighting.class)));
         knnMethod = new Param<>(uid, "knnMethod",
-                "how neighbours are found: exact (block-partitioned all-pairs distance join)",
-                ParamChecks.oneOf("knnMethod", KNN_METHODS));
+                "how neighbours are found: exact (all-pairs distance join), approximate (distance join within the leaves of"
+                        + " random-projection trees) or auto (exact up to " + KnnMethod.AUTO_EXACT_MAX_ROWS + " rows)",
+                ParamChecks.oneOf("knnMethod", ParamOption.paramValues(KnnMethod.class)));
         blockSize = new IntParam(uid, "blockSize",
-                "rows per block of the distance join; 0 chooses automatically",
+                "rows per block of the exact distance join and of the scoring pass; 0 chooses automatically",
                 ParamChecks.atLeast("blockSize", 0));
+        numTrees = new IntParam(uid, "numTrees",
+                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time",
+                ParamChecks.atLeast("numTrees", 1));
+        leafSize = new IntParam(uid, "leafSize",
+                "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors",
+                ParamChecks.atLeast("leafSize", 2));
+        recallSampleSize = new IntParam(uid, "recallSampleSize",
+                "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
+                ParamChecks.atLeast("recallSampleSize", 0));
         selectionMode = new Param<>(uid, "selectionMode",
                 "how features are selected: numTopFeatures, percentile or threshold",
                 ParamChecks.oneOf("selectionMode", ParamOption.paramValues(SelectionMode.class)));
@@ -74,7 +85,7 @@ public final class LaplacianScoreParamSet implements Serializable {
                 "fraction of all features kept in percentile mode", ParamChecks.between("percentile", 0.0, 1.0));
         scoreThreshold = new DoubleParam(uid, "scoreThreshold",
                 "in threshold mode, features whose score is at most this are kept", ParamChecks.finite("scoreThreshold"));
-        seed = new LongParam(uid, "seed", "random seed (the exact kNN graph uses no randomness)");
+        seed = new LongParam(uid, "seed", "random seed of the approximate graph and its recall sample (the exact graph uses none)");
     }
 
     /** Sets the defaults on {@code owner}, which must already answer these params. */
@@ -86,8 +97,11 @@ public final class LaplacianScoreParamSet implements Serializable {
         owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
         owner.setDefault(includeSelfLoops, false);
         owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
-        owner.setDefault(knnMethod, "exact");
+        owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
         owner.setDefault(blockSize, 0);
+        owner.setDefault(numTrees, 8);
+        owner.setDefault(leafSize, 1024);
+        owner.setDefault(recallSampleSize, 300);
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
         owner.setDefault(numTopFeatures, 50);
         owner.setDefault(percentile, 0.1);

@@ -2,6 +2,8 @@ package io.github.lapscore.selection;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.ForestSettings;
+import io.github.lapscore.graph.KnnMethod;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.scoring.VarianceWeighting;
@@ -81,17 +83,49 @@ public interface LaplacianScoreParams extends Params {
         return declaredParams().varianceWeighting;
     }
 
-    /** How neighbours are found: {@code "exact"} (default), the block-partitioned all-pairs distance join. */
+    /**
+     * How neighbours are found (DESIGN.md section 3): {@code "exact"}, the block-partitioned all-pairs
+     * distance join; {@code "approximate"}, the same kernel within the leaves of {@link #numTrees()}
+     * random-projection trees, with recall@k estimated on {@link #recallSampleSize()} rows; or
+     * {@code "auto"} (default): exact up to {@value KnnMethod#AUTO_EXACT_MAX_ROWS} rows, approximate above.
+     */
     default Param<String> knnMethod() {
         return declaredParams().knnMethod;
     }
 
     /**
-     * Rows per block of the distance join. 0 (default) chooses: at most 8192 rows and 32 MiB of dense
-     * values per block, and at least two block pairs per core when the data allows.
+     * Rows per block of the exact distance join and of the scoring pass. 0 (default) chooses: at most
+     * 32 MiB of dense values per block, at most 8192 rows for the exact join, and at least two block
+     * pairs per core when the data allows.
      */
     default IntParam blockSize() {
         return declaredParams().blockSize;
+    }
+
+    /**
+     * Approximate graph: number T of random-projection trees. Each tree cuts the rows into leaves of
+     * about {@link #leafSize()} rows and finds every row's nearest rows within its leaf; lists are
+     * merged over the trees. Time grows linearly with T, recall towards 1. Default 8.
+     */
+    default IntParam numTrees() {
+        return declaredParams().numTrees;
+    }
+
+    /**
+     * Approximate graph: target rows per leaf L, searched exactly at BLAS level-3 speed; work is
+     * O(m T L d). Leaves of more than 2L rows (duplicates, dense spots) are cut into chunks. Must
+     * exceed numNeighbors. Default 1024.
+     */
+    default IntParam leafSize() {
+        return declaredParams().leafSize;
+    }
+
+    /**
+     * Approximate graph: rows (drawn by seed) whose exact k nearest neighbours are found in one pass
+     * over the data to estimate recall@k, reported in the summary. 0 skips the estimate. Default 300.
+     */
+    default IntParam recallSampleSize() {
+        return declaredParams().recallSampleSize;
     }
 
     /** {@code "numTopFeatures"} (default), {@code "percentile"} or {@code "threshold"}; see {@link SelectionMode}. */
@@ -114,7 +148,10 @@ public interface LaplacianScoreParams extends Params {
         return declaredParams().scoreThreshold;
     }
 
-    /** Random seed; the exact graph is deterministic and does not use it. */
+    /**
+     * Random seed of the approximate graph (trees, chunking, recall sample). Results depend on it and
+     * on the row order only; the exact graph is deterministic and does not use it.
+     */
     default LongParam seed() {
         return declaredParams().seed;
     }
@@ -181,12 +218,26 @@ public interface LaplacianScoreParams extends Params {
         return (Long) getOrDefault(seed());
     }
 
+    default int getNumTrees() {
+        return (Integer) getOrDefault(numTrees());
+    }
+
+    default int getLeafSize() {
+        return (Integer) getOrDefault(leafSize());
+    }
+
+    default int getRecallSampleSize() {
+        return (Integer) getOrDefault(recallSampleSize());
+    }
+
     /** The graph these params describe. */
     default GraphSettings graphSettings() {
         return new GraphSettings(getNumNeighbors(),
                 ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()),
                 ParamOption.parse(WeightKernel.class, getWeightKernel()),
-                getBandwidth(), getIncludeSelfLoops(), getBlockSize());
+                getBandwidth(), getIncludeSelfLoops(), getBlockSize(),
+                ParamOption.parse(KnnMethod.class, getKnnMethod()),
+                new ForestSettings(getNumTrees(), getLeafSize(), getRecallSampleSize(), getSeed()));
     }
 
     /** The score denominator these params select. */

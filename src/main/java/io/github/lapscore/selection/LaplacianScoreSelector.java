@@ -116,6 +116,21 @@ public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelect
         return this;
     }
 
+    public LaplacianScoreSelector setNumTrees(int value) {
+        set(numTrees(), value);
+        return this;
+    }
+
+    public LaplacianScoreSelector setLeafSize(int value) {
+        set(leafSize(), value);
+        return this;
+    }
+
+    public LaplacianScoreSelector setRecallSampleSize(int value) {
+        set(recallSampleSize(), value);
+        return this;
+    }
+
     public LaplacianScoreSelector setSelectionMode(String value) {
         set(selectionMode(), value);
         return this;
@@ -182,10 +197,12 @@ public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelect
         int[] selected = FeatureRanking.select(scores, selectionModeOption(), getNumTopFeatures(),
                 getPercentile(), getScoreThreshold());
         LaplacianScoreSummary summary = new LaplacianScoreSummary(graph.statistics().numRows(), graph.numFeatures(),
-                graph.numNeighbors(), getKnnMethod(), graph.weighting().bandwidth(), graph.statistics().numEdges(),
-                graph.statistics().numSelfLoops(), graph.statistics().isolatedRows(), graph.layout().numBlocks(),
-                graph.layout().rowsPerBlock(), timer.secondsIn(VALIDATION_STAGE), timer.secondsIn(KnnGraphBuilder.GRAPH_STAGE),
-                timer.secondsIn(KnnGraphBuilder.WEIGHTS_STAGE), timer.secondsIn(LaplacianScores.SCORES_STAGE));
+                graph.numNeighbors(), graph.statistics().method().paramValue(), graph.weighting().bandwidth(),
+                graph.statistics().numEdges(), graph.statistics().numSelfLoops(), graph.statistics().isolatedRows(),
+                graph.statistics().recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(),
+                timer.secondsIn(VALIDATION_STAGE), timer.secondsIn(KnnGraphBuilder.GRAPH_STAGE),
+                timer.secondsIn(KnnGraphBuilder.RECALL_STAGE), timer.secondsIn(KnnGraphBuilder.WEIGHTS_STAGE),
+                timer.secondsIn(LaplacianScores.SCORES_STAGE));
         LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel(uid, scores, selected, summary);
         return copyValues(model, new ParamMap()).setParent(this);
     }

@@ -36,11 +36,13 @@ class BlockLayoutTest {
 
     @Test
     void automaticLayout() {
-        assertEquals(1, BlockLayout.choose(150, 4, 2, 0).numBlocks(), "tiny data stays in one block");
-        BlockLayout twoCores = BlockLayout.choose(10_000, 50, 2, 0);
+        assertEquals(1, BlockLayout.choose(150, 4, 2, 0, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK).numBlocks(), "tiny data stays in one block");
+        BlockLayout twoCores = BlockLayout.choose(10_000, 50, 2, 0, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK);
         assertTrue(twoCores.numPairs() >= 4, "at least two pairs per core");
-        assertEquals(8192, BlockLayout.choose(1_000_000, 50, 2, 0).rowsPerBlock());
-        assertEquals(4096, BlockLayout.choose(1_000_000, 1024, 2, 0).rowsPerBlock(), "dense block stays within 32 MiB");
-        assertEquals(100, BlockLayout.choose(1_000, 50, 2, 100).rowsPerBlock(), "explicit block size wins");
+        assertEquals(8192, BlockLayout.choose(1_000_000, 50, 2, 0, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK).rowsPerBlock());
+        assertEquals(4096, BlockLayout.choose(1_000_000, 1024, 2, 0, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK).rowsPerBlock(), "dense block stays within 32 MiB");
+        assertEquals(100, BlockLayout.choose(1_000, 50, 2, 100, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK).rowsPerBlock(), "explicit block size wins");
+        assertEquals((1 << 22) / 50, BlockLayout.choose(1_000_000, 50, 2, 0, Integer.MAX_VALUE).rowsPerBlock(),
+                "scoring-only blocks are as large as 32 MiB allows");
     }
 }

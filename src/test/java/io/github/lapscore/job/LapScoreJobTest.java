@@ -33,6 +33,22 @@ class LapScoreJobTest {
     }
 
     @Test
+    void generatedDataFitWithTheApproximateGraphReportsRecall(@TempDir Path out) throws Exception {
+        String data = out.resolve("mixture.parquet").toString();
+        JobArguments<GenerateOption> generate = JobArguments.parse(GenerateOption.class, new String[]{"--rows", "3000", "--dims", "12",
+                "--informative", "3", "--clusters", "10", "--seed", "2", "--output", data}, List.of(GenerateOption.OUTPUT));
+        GenerateCommand.run(SPARK, generate, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        LaplacianScoreSelectorModel model = LapScoreJob.fit(SPARK, new String[]{"--input", data, "--label-col", "cluster",
+                "--knn", "approximate", "--trees", "4", "--leaf-size", "300", "--k", "10", "--num-features", "3"},
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertEquals("approximate", model.summary().knnMethod());
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("Estimated recall@10 of the approximate graph: "));
+        assertEquals(12, model.numFeatures(), "the cluster column is the label, not a feature");
+        assertTrue(model.summary().recall() > 0.0 && model.summary().recall() <= 1.0, "recall " + model.summary().recall());
+    }
+
+    @Test
     void writesScoresEdgesReducedDataAndModel(@TempDir Path out) throws Exception {
         Path scores = out.resolve("scores.csv");
         run("--input", "data/iris.csv", "--label-col", "species", "--k", "7", "--num-features", "2",

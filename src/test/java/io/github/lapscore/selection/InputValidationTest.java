@@ -104,7 +104,7 @@ class InputValidationTest {
         for (Runnable bad : Arrays.<Runnable>asList(
                 () -> new LaplacianScoreSelector().setNumNeighbors(0),
                 () -> new LaplacianScoreSelector().setWeightKernel("gaussian"),
-                () -> new LaplacianScoreSelector().setKnnMethod("approximate"),
+                () -> new LaplacianScoreSelector().setKnnMethod("hnsw"),
                 () -> new LaplacianScoreSelector().setPercentile(1.5),
                 () -> new LaplacianScoreSelector().setBandwidth(-1.0))) {
             IllegalArgumentException error = assertThrows(IllegalArgumentException.class, bad::run);

@@ -1,0 +1,43 @@
+package io.github.lapscore.bench;
+
+import java.util.Locale;
+
+/**
+ * One line of the benchmark: a graph method on one data size, with the seconds of each stage,
+ * the measured recall@k, how many of the top-I features are informative (-1 when the method
+ * scores nothing) and the peak heap of the JVM (driver and, in local mode, executors).
+ */
+public record BenchResult(long rows, int dims, String method, String setting, double graphSeconds, double recallSeconds,
+                          double weightsSeconds, double scoresSeconds, double recall, int informativeFound,
+                          int informative, double graphGflops, long peakHeapMegabytes) {
+
+    static final String CSV_HEADER = "rows,dims,method,setting,graph_s,recall_s,weights_s,scores_s,graph_weights_scores_s,"
+            + "recall_at_k,informative_found,informative,graph_gflops,peak_heap_mb";
+
+    static final String MARKDOWN_HEADER = """
+            | rows | dims | method | setting | graph s | weights s | scores s | graph+weights+scores s | recall@k | informative in top I | graph GFLOP/s | peak heap MB |
+            |---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|""";
+
+    /** Graph, weights and scores: the time a fit spends after validation, without the recall estimate. */
+    public double totalSeconds() {
+        return graphSeconds + weightsSeconds + scoresSeconds;
+    }
+
+    String csv() {
+        return String.format(Locale.ROOT, "%d,%d,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,%d,%d,%.2f,%d", rows, dims, method,
+                setting.replace(',', ';'), graphSeconds, recallSeconds, weightsSeconds, scoresSeconds, totalSeconds(), recall,
+                informativeFound, informative, graphGflops, peakHeapMegabytes);
+    }
+
+    String markdown() {
+        return String.format(Locale.ROOT, "| %d | %d | %s | %s | %.2f | %s | %s | %s | %s | %s | %s | %d |", rows, dims, method,
+                setting, graphSeconds, optional(weightsSeconds, "%.2f"), optional(scoresSeconds, "%.2f"),
+                Double.isNaN(scoresSeconds) ? "—" : String.format(Locale.ROOT, "%.2f", totalSeconds()),
+                optional(recall, "%.4f"), informativeFound < 0 ? "—" : informativeFound + " / " + informative,
+                optional(graphGflops, "%.1f"), peakHeapMegabytes);
+    }
+
+    private static String optional(double value, String format) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, format, value);
+    }
+}

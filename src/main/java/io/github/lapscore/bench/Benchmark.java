@@ -1,0 +1,191 @@
+package io.github.lapscore.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.KernelRate;
+import io.github.lapscore.graph.RecallSample;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.selection.LaplacianScoreSummary;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The benchmark harness: for each data size, a fresh {@link GaussianMixture}, then the exact graph,
+ * the approximate graph and the LSH baseline, each fitted in this JVM and reported as a
+ * {@link BenchResult}; the distance kernel is measured against a plain dgemm first.
+ *
+ * @param dims          features D
+ * @param informative   informative features I (selection keeps I)
+ * @param clusters      clusters C
+ * @param k             neighbours k
+ * @param methods       any of exact, approximate, lsh
+ * @param exactMaxRows  larger data skip the exact graph
+ * @param numTrees      trees of the approximate graph
+ * @param leafSize      leaf size of the approximate graph
+ * @param recallSample  rows sampled for recall@k
+ * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
+ * @param seed          seed of data and approximate graph
+ */
+public record Benchmark(int dims, int informative, int clusters, int k, List<String> methods, long exactMaxRows,
+                        int numTrees, int leafSize, int recallSample, double lshTimeFactor, long seed) {
+
+    /** Runs every size, prints the Markdown table to {@code out} and writes the CSV to {@code csv}. */
+    public List<BenchResult> run(SparkSession spark, long[] sizes, PrintStream out, Path csv) throws IOException {
+        KernelRate rate = KernelRate.measure(2048, dims, k, 2.0);
+        out.printf(Locale.ROOT, "Distance kernel (dgemm + distances + top-%d heaps), one thread, 2048 x 2048 x %d: %.2f GFLOP/s;"
+                + " plain dgemm of the same tiles: %.2f GFLOP/s (kernel at %.0f%% of dgemm)%n", k, dims, rate.kernelGflops(),
+                rate.dgemmGflops(), 100 * rate.ratio());
+        List<BenchResult> results = new ArrayList<>();
+        for (long rows : sizes) {
+            results.addAll(runSize(spark, rows, out));
+        }
+        out.println();
+        out.println(BenchResult.MARKDOWN_HEADER);
+        results.forEach(result -> out.println(result.markdown()));
+        List<String> lines = new ArrayList<>();
+        lines.add(BenchResult.CSV_HEADER);
+        results.forEach(result -> lines.add(result.csv()));
+        Files.write(csv, lines);
+        out.println("\nCSV written to " + csv);
+        return results;
+    }
+
+    private List<BenchResult> runSize(SparkSession spark, long rows, PrintStream out) {
+        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, seed);
+        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, spark.sparkContext().defaultParallelism()));
+        List<BenchResult> results = new ArrayList<>();
+        LaplacianScoreSelectorModel exact = null;
+        if (methods.contains("exact") && rows <= exactMaxRows) {
+            Fitted fitted = fit(data, "exact", false);
+            exact = fitted.model;
+            results.add(result(rows, "exact", "all pairs", fitted, mixture));
+            out.println(results.get(results.size() - 1).markdown());
+        }
+        if (methods.contains("approximate") || methods.contains("lsh")) {
+            Fitted approximate = fit(data, "approximate", true);
+            BenchResult approximateResult = result(rows, "approximate", numTrees + " trees, leaves of " + leafSize,
+                    approximate, mixture);
+            if (methods.contains("approximate")) {
+                results.add(approximateResult);
+                out.println(approximateResult.markdown());
+                if (exact != null) {
+                    out.println(agreement(exact, approximate.model));
+                }
+            }
+            if (methods.contains("lsh")) {
+                results.addAll(lsh(data, rows, approximate, approximateResult, out));
+            }
+            approximate.graph.unpersist();
+        }
+        data.unpersist();
+        return results;
+    }
+
+    private List<BenchResult> lsh(Dataset<Row> data, long rows, Fitted approximate, BenchResult approximateResult, PrintStream out) {
+        WeightedGraph graph = approximate.graph;
+        RecallSample sample = RecallSample.draw(graph.blocks(), dims, k, DistanceMeasure.EUCLIDEAN, graph.featureMeans(),
+                recallSample, seed);
+        double limit = Math.max(30.0, lshTimeFactor * approximateResult.graphSeconds());
+        List<BenchResult> results = new ArrayList<>();
+        for (double[] setting : LshBaseline.SETTINGS) {
+            BenchResult result = LshBaseline.run(data, rows, dims, k, setting[0], (int) setting[1], sample, limit, seed);
+            if (result == null) {
+                out.printf(Locale.ROOT, "| %d | %d | lsh | bucket %.1f x d_k, %d tables | stopped after %.0f s | | | | | | | |%n",
+                        rows, dims, setting[0], (int) setting[1], limit);
+                results.add(new BenchResult(rows, dims, "lsh", String.format(Locale.ROOT, "bucket %.1f x d_k, %d tables (stopped)",
+                        setting[0], (int) setting[1]), limit, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, 0, Double.NaN, 0));
+                break;
+            }
+            results.add(result);
+            out.println(result.markdown());
+            if (result.recall() >= approximateResult.recall()) {
+                break;
+            }
+        }
+        return results;
+    }
+
+    /** The model, its graph when kept (the approximate one, to sample recall for LSH) and the peak heap of the fit. */
+    private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes) {
+    }
+
+    private Fitted fit(Dataset<Row> data, String method, boolean keepGraph) {
+        LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
+                .setNumTrees(numTrees).setLeafSize(leafSize).setRecallSampleSize(recallSample).setSeed(seed)
+                .setNumTopFeatures(informative);
+        PeakHeap.reset();
+        WeightedGraph graph = selector.buildGraph(data);
+        LaplacianScoreSelectorModel model = selector.fitGraph(graph);
+        long peak = PeakHeap.megabytes();
+        if (!keepGraph) {
+            graph.unpersist();
+            return new Fitted(model, null, peak);
+        }
+        return new Fitted(model, graph, peak);
+    }
+
+    private BenchResult result(long rows, String method, String setting, Fitted fitted, GaussianMixture mixture) {
+        LaplacianScoreSummary s = fitted.model.summary();
+        double graphGflops = method.equals("exact") ? (double) rows * rows * dims / s.graphSeconds() / 1e9 : Double.NaN;
+        return new BenchResult(rows, dims, method, setting, s.graphSeconds(), s.recallSeconds(), s.weightsSeconds(),
+                s.scoresSeconds(), method.equals("exact") ? 1.0 : s.recall(),
+                mixture.informativeAmong(fitted.model.featureRanking(), informative), informative, graphGflops,
+                fitted.peakHeapMegabytes);
+    }
+
+    /** Whether the approximate graph selects what the exact one does, and the Spearman correlation of all scores. */
+    private String agreement(LaplacianScoreSelectorModel exact, LaplacianScoreSelectorModel approximate) {
+        boolean same = Arrays.equals(exact.selectedFeatures(), approximate.selectedFeatures());
+        return String.format(Locale.ROOT, "  approximate vs exact: same top %d features: %s; Spearman correlation of all scores: %.4f",
+                informative, same ? "yes" : "no", spearman(exact.featureRanking(), approximate.featureRanking()));
+    }
+
+    /** Spearman's rho of two rankings of the same items (no ties: rankings are total orders). */
+    static double spearman(int[] rankingA, int[] rankingB) {
+        int n = rankingA.length;
+        int[] positionA = new int[n];
+        int[] positionB = new int[n];
+        for (int p = 0; p < n; p++) {
+            positionA[rankingA[p]] = p;
+            positionB[rankingB[p]] = p;
+        }
+        double squares = 0.0;
+        for (int item = 0; item < n; item++) {
+            double difference = positionA[item] - positionB[item];
+            squares += difference * difference;
+        }
+        return 1.0 - 6.0 * squares / ((double) n * ((double) n * n - 1.0));
+    }
+
+    /** Columns {@code id} (position, from 0) and {@code features}, cached, so ids match the selector's row numbering. */
+    private Dataset<Row> withIds(SparkSession spark, Dataset<Row> generated) {
+        String[] featureColumns = Arrays.stream(generated.columns()).filter(name -> !name.equals(GaussianMixture.CLUSTER_COLUMN))
+                .toArray(String[]::new);
+        Dataset<Row> assembled = new VectorAssembler().setInputCols(featureColumns).setOutputCol("features")
+                .transform(generated).select("features");
+        JavaRDD<Row> numbered = assembled.toJavaRDD().zipWithIndex()
+                .map(pair -> RowFactory.create(pair._2(), pair._1().get(0)));
+        StructType schema = new StructType().add("id", DataTypes.LongType, false).add("features", SQLDataTypes.VectorType(), false);
+        Dataset<Row> data = spark.createDataFrame(numbered, schema).persist(StorageLevel.MEMORY_AND_DISK());
+        data.count();
+        return data;
+    }
+}

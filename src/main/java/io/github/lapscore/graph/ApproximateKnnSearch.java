@@ -1,0 +1,205 @@
+package io.github.lapscore.graph;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.linalg.Vector;
+
+import scala.Tuple2;
+
+/**
+ * Approximate k nearest neighbours of every row: the exact block kernel applied within the leaves
+ * of several random-projection trees (DESIGN.md section 3), each row's candidates merged over the
+ * trees.
+ *
+ * <ol>
+ *   <li>A sample of at most {@value #MAX_SAMPLE_VALUES} values (chosen by a hash of seed and row
+ *       id) is collected and the trees are grown on it ({@link RandomProjectionForest}).</li>
+ *   <li>One pass counts the rows of every leaf; a leaf of more than twice the leaf size (duplicate
+ *       rows, a dense spot the sample missed) is cut into chunks by a hash of the row id, so no task
+ *       receives much more than its share.</li>
+ *   <li>Each tree is one Spark job: rows are shuffled to their leaf, sorted by id within it, and
+ *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}.</li>
+ *   <li>One shuffle merges every tree's candidates into one list per block of {@code layout}.</li>
+ * </ol>
+ * Work is O(m T L d) flops for T trees and leaves of L rows, shuffle O(T m d); driver memory is
+ * bounded by the sample, not by m. Every choice depends on the seed and the row ids only.
+ */
+final class ApproximateKnnSearch {
+
+    /** The tree sample holds at most this many doubles (32 MiB). */
+    static final int MAX_SAMPLE_VALUES = 1 << 22;
+    /** Sample rows per leaf that the trees aim for, enough to place medians well. */
+    static final int SAMPLE_ROWS_PER_LEAF = 64;
+    /** Rows each leaf task aims to hold, so large data gets more tasks per tree. */
+    static final int ROWS_PER_TASK = 1 << 16;
+
+    private static final int SAMPLE_SALT = -2;
+    private static final int CHUNK_SALT = -3;
+
+    private ApproximateKnnSearch() {
+    }
+
+    /** Neighbour lists keyed by the first row of their block of {@code layout}, partition i holding block i. */
+    static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
+                                                 DistanceMeasure measure, double[] centre, ForestSettings settings,
+                                                 StageTimer timer) {
+        long numRows = layout.numRows();
+        long seed = settings.seed();
+        int leafSize = settings.leafSize();
+        long wantedSample = Math.min(numRows, Math.min(MAX_SAMPLE_VALUES / Math.max(1, numFeatures),
+                SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));
+        double fraction = (double) wantedSample / numRows;
+        List<Tuple2<Long, double[]>> sample = timer.run(KnnGraphBuilder.GRAPH_STAGE,
+                "kNN graph (approximate): sampling about " + wantedSample + " rows to grow " + settings.numTrees() + " trees",
+                () -> blocks.flatMap(block -> sampleOf(block, numFeatures, measure, centre, fraction, seed).iterator()).collect());
+        double[] samplePoints = new double[sample.size() * numFeatures];
+        long[] sampleIds = new long[sample.size()];
+        for (int i = 0; i < sample.size(); i++) {
+            sampleIds[i] = sample.get(i)._1();
+            System.arraycopy(sample.get(i)._2(), 0, samplePoints, i * numFeatures, numFeatures);
+        }
+        RandomProjectionForest forest = RandomProjectionForest.grow(samplePoints, sampleIds, numFeatures, settings.numTrees(),
+                (double) numRows / Math.max(1, sample.size()), leafSize, seed);
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(blocks.context());
+        Broadcast<RandomProjectionForest> shared = context.broadcast(forest);
+
+        LeafBlocks leafBlocks = timer.run(KnnGraphBuilder.GRAPH_STAGE, "kNN graph (approximate): counting the rows of every leaf",
+                () -> LeafBlocks.count(blocks, shared, numFeatures, measure, centre, 2 * leafSize));
+        int parallelism = blocks.context().defaultParallelism();
+        int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);
+        JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(context, layout, settings.numTrees(),
+                tree -> blocks
+                        .flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure, centre, seed).iterator())
+                        .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), tasks), new LeafOrder())
+                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, k, measure, centre).iterator()),
+                tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
+                        tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
+                "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks() + " blocks",
+                timer);
+        shared.destroy();
+        return merged;
+    }
+
+    /** The sampled rows of one block with their embedded points. */
+    private static List<Tuple2<Long, double[]>> sampleOf(RowBlock block, int numFeatures, DistanceMeasure measure,
+                                                        double[] centre, double fraction, long seed) {
+        List<Tuple2<Long, double[]>> sampled = new ArrayList<>();
+        for (int i = 0; i < block.size(); i++) {
+            long id = block.firstRow() + i;
+            if (RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
+                double[] point = new double[numFeatures];
+                measure.embed(block.row(i), centre, point, 0);
+                sampled.add(new Tuple2<>(id, point));
+            }
+        }
+        return sampled;
+    }
+
+    /** Every row of {@code block} keyed by (leaf block of {@code tree}, row id). */
+    private static List<Tuple2<Tuple2<Integer, Long>, Vector>> leafEntries(RowBlock block, int tree, RandomProjectionForest forest,
+                                                                          LeafBlocks leafBlocks, int numFeatures,
+                                                                          DistanceMeasure measure, double[] centre, long seed) {
+        WorkingBlock points = WorkingBlock.of(block, numFeatures, measure, centre);
+        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
+        for (int i = 0; i < points.size; i++) {
+            long id = points.ids[i];
+            int leaf = forest.leafOf(tree, points.points, i * numFeatures, id);
+            int chunks = leafBlocks.chunks(tree, leaf);
+            int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, CHUNK_SALT), chunks);
+            entries.add(new Tuple2<>(new Tuple2<>(leafBlocks.firstBlock(tree, leaf) + chunk, id), block.row(i)));
+        }
+        return entries;
+    }
+
+    /**
+     * Runs the kernel within every leaf of one task (entries sorted by leaf, then id) and cuts each
+     * leaf's lists into fragments by the block of {@code layout} their rows belong to.
+     */
+    private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
+                                                                            BlockLayout layout, int numFeatures, int k,
+                                                                            DistanceMeasure measure, double[] centre) {
+        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
+        List<Long> ids = new ArrayList<>();
+        List<Vector> vectors = new ArrayList<>();
+        int leaf = -1;
+        while (entries.hasNext()) {
+            Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
+            if (entry._1()._1() != leaf && !ids.isEmpty()) {
+                addLeaf(ids, vectors, layout, numFeatures, k, measure, centre, fragments);
+            }
+            leaf = entry._1()._1();
+            ids.add(entry._1()._2());
+            vectors.add(entry._2());
+        }
+        if (!ids.isEmpty()) {
+            addLeaf(ids, vectors, layout, numFeatures, k, measure, centre, fragments);
+        }
+        return fragments;
+    }
+
+    private static void addLeaf(List<Long> ids, List<Vector> vectors, BlockLayout layout, int numFeatures, int k,
+                                DistanceMeasure measure, double[] centre, List<Tuple2<Long, NeighbourLists>> fragments) {
+        WorkingBlock leaf = WorkingBlock.of(ids.stream().mapToLong(Long::longValue).toArray(), vectors.toArray(new Vector[0]),
+                numFeatures, measure, centre);
+        ids.clear();
+        vectors.clear();
+        CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
+        BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
+        NeighbourLists lists = NeighbourLists.of(heaps, leaf, leaf);
+        int from = 0;
+        while (from < leaf.size) {
+            int block = layout.blockOf(leaf.ids[from]);
+            int to = from;
+            while (to < leaf.size && layout.blockOf(leaf.ids[to]) == block) {
+                to++;
+            }
+            fragments.add(new Tuple2<>(layout.firstRow(block), lists.slice(from, to)));
+            from = to;
+        }
+    }
+
+    /** Leaf blocks of one tree to tasks in contiguous ranges; leaf blocks are of similar size. */
+    private static final class LeafPartitioner extends Partitioner {
+        private final int numBlocks;
+        private final int numTasks;
+
+        LeafPartitioner(int numBlocks, int numTasks) {
+            this.numBlocks = numBlocks;
+            this.numTasks = Math.max(1, Math.min(numTasks, numBlocks));
+        }
+
+        @Override
+        public int numPartitions() {
+            return numTasks;
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            @SuppressWarnings("unchecked")
+            int block = ((Tuple2<Integer, Long>) key)._1();
+            return (int) ((long) block * numTasks / numBlocks);
+        }
+    }
+
+    /** Orders entries by leaf block, then row id. */
+    private static final class LeafOrder implements Comparator<Tuple2<Integer, Long>>, Serializable {
+        @Override
+        public int compare(Tuple2<Integer, Long> a, Tuple2<Integer, Long> b) {
+            int byBlock = Integer.compare(a._1(), b._1());
+            return byBlock != 0 ? byBlock : Long.compare(a._2(), b._2());
+        }
+    }
+}

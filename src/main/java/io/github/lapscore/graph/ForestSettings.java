@@ -1,0 +1,16 @@
+package io.github.lapscore.graph;
+
+import java.io.Serializable;
+
+/**
+ * What defines the approximate search and its recall estimate.
+ *
+ * @param numTrees          random-projection trees; each adds every row's best neighbours among its
+ *                          leaf, so recall grows with the number of trees and so does time (linearly)
+ * @param leafSize          target rows per leaf (the block of the distance kernel); a leaf grown
+ *                          beyond twice this (duplicates, a dense spot) is cut into chunks
+ * @param recallSampleSize  rows whose exact neighbours are found to estimate recall@k
+ * @param seed              seed of the trees, the tie-breaking hashes and the recall sample
+ */
+public record ForestSettings(int numTrees, int leafSize, int recallSampleSize, long seed) implements Serializable {
+}

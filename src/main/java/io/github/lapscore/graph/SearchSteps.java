@@ -1,0 +1,45 @@
+package io.github.lapscore.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Runs the steps of a neighbour search (waves of block pairs, trees of a forest) as one Spark job
+ * each, under its own description so the Spark UI shows progress, then merges every step's
+ * candidate fragments into one list per block with a single shuffle. Driver memory is O(steps).
+ */
+final class SearchSteps {
+
+    private SearchSteps() {
+    }
+
+    /**
+     * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block),
+     * {@code description.apply(s)} its job description.
+     */
+    static JavaPairRDD<Long, NeighbourLists> runAndMerge(JavaSparkContext context, BlockLayout layout, int steps,
+                                                         IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
+                                                         IntFunction<String> description, String mergeDescription,
+                                                         StageTimer timer) {
+        List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(steps);
+        for (int s = 0; s < steps; s++) {
+            JavaPairRDD<Long, NeighbourLists> partial = step.apply(s).persist(StorageLevel.MEMORY_AND_DISK());
+            timer.run(KnnGraphBuilder.GRAPH_STAGE, description.apply(s), partial::count);
+            partials.add(partial);
+        }
+        @SuppressWarnings("unchecked")
+        JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
+        JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(context.union(stepResults), layout)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        timer.run(KnnGraphBuilder.GRAPH_STAGE, mergeDescription, merged::count);
+        partials.forEach(partial -> partial.unpersist(false));
+        return merged;
+    }
+}

@@ -1,0 +1,62 @@
+package io.github.lapscore.job;
+
+/** Every option of {@code lapscore bench}; parsing and {@code --help} both read this table. */
+enum BenchOption implements CommandOption {
+    ROWS("--rows", "N1,N2,...", "20000,100000", "data sizes to run, each a fresh Gaussian mixture"),
+    DIMS("--dims", "D", "50", "number of features"),
+    INFORMATIVE("--informative", "I", "10", "informative features; selection keeps I and counts how many are informative"),
+    CLUSTERS("--clusters", "C", "20", "number of Gaussian clusters"),
+    K("--k", "N", "10", "number of nearest neighbours k (recall is recall@k)"),
+    METHODS("--methods", "exact,approximate,lsh", "exact,approximate,lsh", "graphs to time; lsh is Spark's BucketedRandomProjectionLSH"),
+    EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
+    TREES("--trees", "N", "8", "approximate graph: random-projection trees"),
+    LEAF_SIZE("--leaf-size", "N", "1024", "approximate graph: target rows per leaf"),
+    RECALL_SAMPLE("--recall-sample", "N", "300", "rows sampled to measure recall@k of approximate and LSH graphs"),
+    LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),
+    SEED("--seed", "S", "1", "seed of the data and of the approximate graph"),
+    OUTPUT("--output", "FILE", "bench-results.csv", "CSV of the results (the Markdown table goes to standard output)"),
+    MASTER("--master", "URL", "local[2]", "Spark master when not run by spark-submit");
+
+    private final String flag;
+    private final String placeholder;
+    private final String defaultValue;
+    private final String description;
+
+    BenchOption(String flag, String placeholder, String defaultValue, String description) {
+        this.flag = flag;
+        this.placeholder = placeholder;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    @Override
+    public String flag() {
+        return flag;
+    }
+
+    @Override
+    public String placeholder() {
+        return placeholder;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    static String usage() {
+        return CommandOption.usage(BenchOption.class, """
+                Usage: lapscore bench [options]
+
+                Times the exact graph, the approximate graph and Spark's BucketedRandomProjectionLSH
+                (approxSimilarityJoin, then the k nearest per row; bucket length and tables raised until it
+                matches the approximate graph's recall or runs out of time) on generated data, and measures
+                the distance kernel against a plain dgemm of the same shapes.
+                """);
+    }
+}

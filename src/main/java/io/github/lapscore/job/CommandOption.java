@@ -1,0 +1,39 @@
+package io.github.lapscore.job;
+
+/**
+ * One option of a {@code lapscore} command: its flag, the placeholder of its value, its default
+ * (null when there is none) and what it does. Each command's options are an enum implementing
+ * this, which both parsing ({@link JobArguments}) and {@code --help} read.
+ */
+interface CommandOption {
+
+    String flag();
+
+    String placeholder();
+
+    String defaultValue();
+
+    String description();
+
+    /** The option of {@code type} with flag {@code flag}, or null. */
+    static <E extends Enum<E> & CommandOption> E byFlag(Class<E> type, String flag) {
+        for (E option : type.getEnumConstants()) {
+            if (option.flag().equals(flag)) {
+                return option;
+            }
+        }
+        return null;
+    }
+
+    /** The {@code --help} text: {@code header}, then one line per option. */
+    static <E extends Enum<E> & CommandOption> String usage(Class<E> type, String header) {
+        StringBuilder text = new StringBuilder(header).append("\nOptions:\n");
+        for (E option : type.getEnumConstants()) {
+            String left = "  " + option.flag() + " " + option.placeholder();
+            text.append(String.format("%-48s %s%s%n", left, option.description(),
+                    option.defaultValue() == null ? "" : " [default: " + option.defaultValue() + "]"));
+        }
+        text.append(String.format("%-48s %s%n", "  --help", "print this text"));
+        return text.toString();
+    }
+}

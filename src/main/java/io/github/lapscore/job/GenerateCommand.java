@@ -1,0 +1,39 @@
+package io.github.lapscore.job;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import io.github.lapscore.bench.GaussianMixture;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+/** {@code lapscore generate}: writes a {@link GaussianMixture} as Parquet or CSV. */
+final class GenerateCommand {
+
+    private GenerateCommand() {
+    }
+
+    static void run(SparkSession spark, JobArguments<GenerateOption> args, PrintStream out) {
+        long rows = args.longInteger(GenerateOption.ROWS);
+        int dims = args.integer(GenerateOption.DIMS);
+        int informative = args.integer(GenerateOption.INFORMATIVE);
+        int clusters = args.integer(GenerateOption.CLUSTERS);
+        if (rows < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
+        }
+        int partitions = args.given(GenerateOption.PARTITIONS) ? args.integer(GenerateOption.PARTITIONS)
+                : spark.sparkContext().defaultParallelism();
+        String path = args.text(GenerateOption.OUTPUT);
+        Dataset<Row> data = new GaussianMixture(dims, informative, clusters, args.longInteger(GenerateOption.SEED))
+                .generate(spark, rows, partitions);
+        if (path.toLowerCase(Locale.ROOT).endsWith(".csv")) {
+            data.write().mode(SaveMode.Overwrite).option("header", "true").csv(path);
+        } else {
+            data.write().mode(SaveMode.Overwrite).parquet(path);
+        }
+        out.printf(Locale.ROOT, "Wrote %d rows x %d features (f0..f%d informative, %d clusters) and column %s to %s%n",
+                rows, dims, informative - 1, clusters, GaussianMixture.CLUSTER_COLUMN, path);
+    }
+}

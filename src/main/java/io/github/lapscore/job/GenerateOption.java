@@ -1,0 +1,55 @@
+package io.github.lapscore.job;
+
+/** Every option of {@code lapscore generate}; parsing and {@code --help} both read this table. */
+enum GenerateOption implements CommandOption {
+    ROWS("--rows", "N", "10000", "number of rows"),
+    DIMS("--dims", "D", "50", "number of features"),
+    INFORMATIVE("--informative", "I", "10", "features carrying the clusters (f0 .. f(I-1)); the rest are noise of equal variance"),
+    CLUSTERS("--clusters", "C", "20", "number of Gaussian clusters"),
+    SEED("--seed", "S", "1", "random seed; the data do not depend on anything else"),
+    OUTPUT("--output", "PATH", null, "where to write: Parquet, or CSV with a header when PATH ends in .csv (required)"),
+    PARTITIONS("--partitions", "P", null, "output partitions (files); default Spark's default parallelism"),
+    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit");
+
+    private final String flag;
+    private final String placeholder;
+    private final String defaultValue;
+    private final String description;
+
+    GenerateOption(String flag, String placeholder, String defaultValue, String description) {
+        this.flag = flag;
+        this.placeholder = placeholder;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    @Override
+    public String flag() {
+        return flag;
+    }
+
+    @Override
+    public String placeholder() {
+        return placeholder;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    static String usage() {
+        return CommandOption.usage(GenerateOption.class, """
+                Usage: lapscore generate --output PATH [options]
+
+                Writes a Gaussian mixture whose cluster structure lives in the first I features; the
+                other features are independent noise with the same variance (10). Columns f0 .. f(D-1)
+                and cluster. See io.github.lapscore.bench.GaussianMixture for the exact model.
+                """);
+    }
+}

@@ -1,0 +1,153 @@
+package io.github.lapscore.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+
+/** The approximate graph against the exact one, its recall estimate against brute force, determinism and skew. */
+class ApproximateGraphTest {
+
+    private static final double[][] DATA = SparkTestSession.clusteredData(3000, 10, 11L);
+
+    private static LaplacianScoreSelector selector(String method) {
+        return new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(5).setNumTrees(6).setLeafSize(200)
+                .setRecallSampleSize(300).setNumTopFeatures(4).setSeed(3L);
+    }
+
+    @Test
+    void approximateGraphAgreesWithExact() {
+        LaplacianScoreSelectorModel exact = selector("exact").fit(SparkTestSession.denseFrame(DATA, 4));
+        LaplacianScoreSelectorModel approximate = selector("approximate").fit(SparkTestSession.denseFrame(DATA, 4));
+        assertEquals("approximate", approximate.summary().knnMethod());
+        assertTrue(approximate.summary().recall() >= 0.9,
+                "6 trees of 200-row leaves over 3000 rows in 3 clusters find at least 90% of the 5 nearest: " + approximate.summary().recall());
+        assertArrayEquals(exact.selectedFeatures(), approximate.selectedFeatures());
+        for (int feature = 0; feature < DATA[0].length; feature++) {
+            assertEquals(exact.scores()[feature], approximate.scores()[feature], 0.02 * exact.scores()[feature],
+                    "score of feature " + feature);
+        }
+        assertTrue(Double.isNaN(exact.summary().recall()), "the exact graph reports no estimate");
+    }
+
+    @Test
+    void autoIsExactForSmallData() {
+        LaplacianScoreSelectorModel auto = selector("auto").fit(SparkTestSession.denseFrame(DATA, 2));
+        assertEquals("exact", auto.summary().knnMethod());
+    }
+
+    @Test
+    void recallEstimateMatchesBruteForce() {
+        double[][] data = Arrays.copyOf(DATA, 500);
+        int k = 5;
+        WeightedGraph graph = selector("approximate").buildGraph(SparkTestSession.denseFrame(data, 3));
+        try {
+            RecallSample sample = RecallSample.draw(graph.blocks(), data[0].length, k, DistanceMeasure.EUCLIDEAN,
+                    graph.featureMeans(), 40, 9L);
+            long[] ids = sample.ids();
+            assertEquals(40, ids.length);
+            Map<Long, double[]> approximate = new HashMap<>();
+            long found = 0;
+            for (int s = 0; s < ids.length; s++) {
+                int row = (int) ids[s];
+                assertArrayEquals(data[row], sample.vector(s).toArray(), "sampled vector is the row with that id");
+                double[] sorted = bruteForceDistances(data, row);
+                int replaced = s % (k + 1);
+                double[] claimed = new double[k];
+                for (int n = 0; n < k; n++) {
+                    claimed[n] = n < k - replaced ? sorted[n] : sorted[k + 10 + n];
+                }
+                approximate.put(ids[s], claimed);
+                for (double distance : claimed) {
+                    found += distance <= sorted[k - 1] ? 1 : 0;
+                }
+            }
+            assertEquals((double) found / (40 * k), sample.recallOf(approximate), 1e-12);
+        } finally {
+            graph.unpersist();
+        }
+    }
+
+    /** Distances from {@code row} to every other row, ascending, computed plainly. */
+    private static double[] bruteForceDistances(double[][] data, int row) {
+        double[] distances = new double[data.length - 1];
+        int n = 0;
+        for (int other = 0; other < data.length; other++) {
+            if (other != row) {
+                double sum = 0.0;
+                for (int c = 0; c < data[row].length; c++) {
+                    sum += (data[row][c] - data[other][c]) * (data[row][c] - data[other][c]);
+                }
+                distances[n++] = Math.sqrt(sum);
+            }
+        }
+        Arrays.sort(distances);
+        return distances;
+    }
+
+    @Test
+    void sameSeedSameGraphWhateverThePartitioning() {
+        List<Row> reference = edges(1);
+        for (int partitions : new int[]{3, 7}) {
+            assertEquals(reference, edges(partitions), partitions + " partitions");
+        }
+        LaplacianScoreSelectorModel one = selector("approximate").fit(SparkTestSession.denseFrame(DATA, 1));
+        LaplacianScoreSelectorModel five = selector("approximate").fit(SparkTestSession.denseFrame(DATA, 5));
+        assertEquals(one.summary().recall(), five.summary().recall(), 0.0);
+        for (int feature = 0; feature < DATA[0].length; feature++) {
+            assertEquals(one.scores()[feature], five.scores()[feature], 1e-12 * Math.abs(one.scores()[feature]));
+        }
+    }
+
+    private static List<Row> edges(int partitions) {
+        WeightedGraph graph = selector("approximate").setLeafSize(100).buildGraph(SparkTestSession.denseFrame(DATA, partitions));
+        try {
+            return graph.edges().orderBy("src", "dst").collectAsList();
+        } finally {
+            graph.unpersist();
+        }
+    }
+
+    @Test
+    void duplicatesAndOneHugeClusterStayCorrect() {
+        Random random = new Random(5);
+        double[][] skewed = new double[2400][6];
+        for (int i = 0; i < skewed.length; i++) {
+            for (int c = 0; c < 6; c++) {
+                if (i < 1200) {
+                    skewed[i][c] = c == 0 ? 1.0 : 0.0;
+                } else if (i < 2200) {
+                    skewed[i][c] = 0.01 * random.nextGaussian();
+                } else {
+                    skewed[i][c] = 5.0 + random.nextGaussian();
+                }
+            }
+        }
+        LaplacianScoreSelector approximate = selector("approximate").setLeafSize(100);
+        WeightedGraph graph = approximate.buildGraph(SparkTestSession.denseFrame(skewed, 3));
+        try {
+            long duplicatePairs = graph.edges().filter("src < 1200 and dst < 1200 and distance = 0.0").count();
+            assertTrue(duplicatePairs >= 1200L * 5 / 2, "every duplicate row is joined to 5 copies of itself: " + duplicatePairs);
+            assertTrue(graph.statistics().recall() >= 0.9, "recall " + graph.statistics().recall());
+            LaplacianScoreSelectorModel model = approximate.fitGraph(graph);
+            LaplacianScoreSelectorModel exact = selector("exact").fit(SparkTestSession.denseFrame(skewed, 3));
+            for (int feature = 0; feature < 6; feature++) {
+                assertEquals(exact.scores()[feature], model.scores()[feature], 0.05 * exact.scores()[feature],
+                        "score of feature " + feature);
+            }
+        } finally {
+            graph.unpersist();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.github.lapscore.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.junit.jupiter.api.Test;
+
+/** Merging candidate lists: k best, duplicates once, order of merging irrelevant. */
+class NeighbourListsTest {
+
+    /** Lists of rows {0, 1} over candidates {@code others}, found by the kernel. */
+    private static NeighbourLists listsAmong(double[][] others, long[] otherIds, int k) {
+        Vector[] own = {Vectors.dense(0.0), Vectors.dense(10.0)};
+        Vector[] candidates = new Vector[others.length];
+        for (int i = 0; i < others.length; i++) {
+            candidates[i] = Vectors.dense(others[i]);
+        }
+        WorkingBlock rows = WorkingBlock.of(new long[]{0, 1}, own, 1, DistanceMeasure.EUCLIDEAN, new double[1]);
+        WorkingBlock found = WorkingBlock.of(otherIds, candidates, 1, DistanceMeasure.EUCLIDEAN, new double[1]);
+        CandidateHeaps heaps = new CandidateHeaps(2, k);
+        BlockDistanceKernel.scan(rows, found, heaps, null);
+        return NeighbourLists.of(heaps, rows, found);
+    }
+
+    @Test
+    void mergeKeepsTheBestDistinctCandidatesInAnyOrder() {
+        NeighbourLists a = listsAmong(new double[][]{{1}, {3}, {9}}, new long[]{5, 6, 7}, 3);
+        NeighbourLists b = listsAmong(new double[][]{{3}, {4}, {11}}, new long[]{6, 8, 9}, 3);
+        NeighbourLists c = listsAmong(new double[][]{{5}, {12}}, new long[]{10, 11}, 3);
+        NeighbourLists first = NeighbourLists.empty(0, 2, 3).absorb(a).absorb(b).absorb(c);
+        NeighbourLists second = NeighbourLists.empty(0, 2, 3).absorb(c).absorb(b).absorb(a);
+        long[][] expected = {{5, 6, 8}, {7, 9, 11}};
+        for (NeighbourLists merged : new NeighbourLists[]{first, second}) {
+            for (int row = 0; row < 2; row++) {
+                assertEquals(3, merged.count(row));
+                for (int n = 0; n < 3; n++) {
+                    assertEquals(expected[row][n], merged.neighbour(row, n), "row " + row + " neighbour " + n);
+                }
+            }
+        }
+        assertEquals(1.0, first.distance(0, 0), 0.0);
+        assertEquals(3.0, first.distance(0, 1), 0.0, "row 6, found by two lists, is kept once");
+    }
+}

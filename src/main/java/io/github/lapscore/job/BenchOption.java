@@ -17,36 +17,15 @@ enum BenchOption implements CommandOption {
     OUTPUT("--output", "FILE", "bench-results.csv", "CSV of the results (the Markdown table goes to standard output)"),
     MASTER("--master", "URL", "local[2]", "Spark master when not run by spark-submit");
 
-    private final String flag;
-    private final String placeholder;
-    private final String defaultValue;
-    private final String description;
+    private final Spec spec;
 
     BenchOption(String flag, String placeholder, String defaultValue, String description) {
-        this.flag = flag;
-        this.placeholder = placeholder;
-        this.defaultValue = defaultValue;
-        this.description = description;
+        this.spec = new Spec(flag, placeholder, defaultValue, description);
     }
 
     @Override
-    public String flag() {
-        return flag;
-    }
-
-    @Override
-    public String placeholder() {
-        return placeholder;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public Spec spec() {
+        return spec;
     }
 
     static String usage() {

@@ -7,13 +7,27 @@ package io.github.lapscore.job;
  */
 interface CommandOption {
 
-    String flag();
+    /** What an option is, as its enum constant declares it. */
+    record Spec(String flag, String placeholder, String defaultValue, String description) {
+    }
 
-    String placeholder();
+    Spec spec();
 
-    String defaultValue();
+    default String flag() {
+        return spec().flag();
+    }
 
-    String description();
+    default String placeholder() {
+        return spec().placeholder();
+    }
+
+    default String defaultValue() {
+        return spec().defaultValue();
+    }
+
+    default String description() {
+        return spec().description();
+    }
 
     /** The option of {@code type} with flag {@code flag}, or null. */
     static <E extends Enum<E> & CommandOption> E byFlag(Class<E> type, String flag) {

@@ -11,36 +11,15 @@ enum GenerateOption implements CommandOption {
     PARTITIONS("--partitions", "P", null, "output partitions (files); default Spark's default parallelism"),
     MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit");
 
-    private final String flag;
-    private final String placeholder;
-    private final String defaultValue;
-    private final String description;
+    private final Spec spec;
 
     GenerateOption(String flag, String placeholder, String defaultValue, String description) {
-        this.flag = flag;
-        this.placeholder = placeholder;
-        this.defaultValue = defaultValue;
-        this.description = description;
+        this.spec = new Spec(flag, placeholder, defaultValue, description);
     }
 
     @Override
-    public String flag() {
-        return flag;
-    }
-
-    @Override
-    public String placeholder() {
-        return placeholder;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public Spec spec() {
+        return spec;
     }
 
     static String usage() {

@@ -36,36 +36,15 @@ enum JobOption implements CommandOption {
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),
     MODEL_OUT("--model-out", "DIR", null, "the fitted LaplacianScoreSelectorModel (Spark ML format)");
 
-    private final String flag;
-    private final String placeholder;
-    private final String defaultValue;
-    private final String description;
+    private final Spec spec;
 
     JobOption(String flag, String placeholder, String defaultValue, String description) {
-        this.flag = flag;
-        this.placeholder = placeholder;
-        this.defaultValue = defaultValue;
-        this.description = description;
+        this.spec = new Spec(flag, placeholder, defaultValue, description);
     }
 
     @Override
-    public String flag() {
-        return flag;
-    }
-
-    @Override
-    public String placeholder() {
-        return placeholder;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public Spec spec() {
+        return spec;
     }
 
     /** The {@code --help} text. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.ForestSettings;
 import io.github.lapscore.graph.KernelRate;
 import io.github.lapscore.graph.RecallSample;
 import io.github.lapscore.graph.WeightedGraph;
@@ -38,14 +39,12 @@ import org.apache.spark.storage.StorageLevel;
  * @param k             neighbours k
  * @param methods       any of exact, approximate, lsh
  * @param exactMaxRows  larger data skip the exact graph
- * @param numTrees      trees of the approximate graph
- * @param leafSize      leaf size of the approximate graph
- * @param recallSample  rows sampled for recall@k
+ * @param forest        settings of the approximate graph (trees, leaf size, refinement rounds, rows
+ *                      sampled for recall@k, seed); its seed also seeds the data
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
- * @param seed          seed of data and approximate graph
  */
 public record Benchmark(int dims, int informative, int clusters, int k, List<String> methods, long exactMaxRows,
-                        int numTrees, int leafSize, int recallSample, double lshTimeFactor, long seed) {
+                        ForestSettings forest, double lshTimeFactor) {
 
     /** Runs every size, prints the Markdown table to {@code out} and writes the CSV to {@code csv}. */
     public List<BenchResult> run(SparkSession spark, long[] sizes, PrintStream out, Path csv) throws IOException {
@@ -69,7 +68,7 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
     }
 
     private List<BenchResult> runSize(SparkSession spark, long rows, PrintStream out) {
-        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, seed);
+        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, forest.seed());
         Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, spark.sparkContext().defaultParallelism()));
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
@@ -81,7 +80,8 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
         }
         if (methods.contains("approximate") || methods.contains("lsh")) {
             Fitted approximate = fit(data, "approximate", true);
-            BenchResult approximateResult = result(rows, "approximate", numTrees + " trees, leaves of " + leafSize,
+            BenchResult approximateResult = result(rows, "approximate", forest.numTrees() + " trees, leaves of " + forest.leafSize()
+                    + ", " + forest.refinementRounds() + " refinement rounds",
                     approximate, mixture);
             if (methods.contains("approximate")) {
                 results.add(approximateResult);
@@ -102,11 +102,11 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
     private List<BenchResult> lsh(Dataset<Row> data, long rows, Fitted approximate, BenchResult approximateResult, PrintStream out) {
         WeightedGraph graph = approximate.graph;
         RecallSample sample = RecallSample.draw(graph.blocks(), dims, k, DistanceMeasure.EUCLIDEAN, graph.featureMeans(),
-                recallSample, seed);
+                forest.recallSampleSize(), forest.seed());
         double limit = Math.max(30.0, lshTimeFactor * approximateResult.graphSeconds());
         List<BenchResult> results = new ArrayList<>();
         for (double[] setting : LshBaseline.SETTINGS) {
-            BenchResult result = LshBaseline.run(data, rows, dims, k, setting[0], (int) setting[1], sample, limit, seed);
+            BenchResult result = LshBaseline.run(data, rows, dims, k, setting[0], (int) setting[1], sample, limit, forest.seed());
             if (result == null) {
                 out.printf(Locale.ROOT, "| %d | %d | lsh | bucket %.1f x d_k, %d tables | stopped after %.0f s | | | | | | | |%n",
                         rows, dims, setting[0], (int) setting[1], limit);
@@ -129,7 +129,8 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
 
     private Fitted fit(Dataset<Row> data, String method, boolean keepGraph) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
-                .setNumTrees(numTrees).setLeafSize(leafSize).setRecallSampleSize(recallSample).setSeed(seed)
+                .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setRefinementRounds(forest.refinementRounds())
+                .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
         WeightedGraph graph = selector.buildGraph(data);

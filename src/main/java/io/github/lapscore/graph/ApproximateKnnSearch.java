@@ -33,6 +33,7 @@ import scala.Tuple2;
  *   <li>Each tree is one Spark job: rows are shuffled to their leaf, sorted by id within it, and
  *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}.</li>
  *   <li>One shuffle merges every tree's candidates into one list per block of {@code layout}.</li>
+ *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours.</li>
  * </ol>
  * Work is O(m T L d) flops for T trees and leaves of L rows, shuffle O(T m d); driver memory is
  * bounded by the sample, not by m. Every choice depends on the seed and the row ids only.
@@ -90,7 +91,8 @@ final class ApproximateKnnSearch {
                 "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks() + " blocks",
                 timer);
         shared.destroy();
-        return merged;
+        return NeighbourDescent.refine(merged, blocks, layout, numFeatures, k, measure, centre, settings.refinementRounds(),
+                seed, timer);
     }
 
     /** The sampled rows of one block with their embedded points. */
@@ -158,17 +160,7 @@ final class ApproximateKnnSearch {
         vectors.clear();
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
-        NeighbourLists lists = NeighbourLists.of(heaps, leaf, leaf);
-        int from = 0;
-        while (from < leaf.size) {
-            int block = layout.blockOf(leaf.ids[from]);
-            int to = from;
-            while (to < leaf.size && layout.blockOf(leaf.ids[to]) == block) {
-                to++;
-            }
-            fragments.add(new Tuple2<>(layout.firstRow(block), lists.slice(from, to)));
-            from = to;
-        }
+        fragments.addAll(NeighbourLists.of(heaps, leaf, leaf).fragmentsByBlock(layout));
     }
 
     /** Leaf blocks of one tree to tasks in contiguous ranges; leaf blocks are of similar size. */

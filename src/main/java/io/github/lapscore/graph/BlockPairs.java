@@ -68,8 +68,8 @@ public final class BlockPairs {
     }
 
     /**
-     * Sends an edge keyed by {@code (src, dst)}, {@code src <= dst}, to the partition of its block
-     * pair, so that edge partition t lines up with partition t of {@link #all}.
+     * Sends what is keyed by a block pair number ({@link BlockLayout#pairIndex}) to partition number
+     * t, so that edge partition t lines up with partition t of {@link #all}.
      */
     public static final class EdgePartitioner extends Partitioner {
         private final BlockLayout layout;
@@ -85,9 +85,7 @@ public final class BlockPairs {
 
         @Override
         public int getPartition(Object key) {
-            @SuppressWarnings("unchecked")
-            Tuple2<Long, Long> edge = (Tuple2<Long, Long>) key;
-            return layout.pairIndex(layout.blockOf(edge._1()), layout.blockOf(edge._2()));
+            return (Integer) key;
         }
 
         @Override

@@ -42,6 +42,22 @@ final class CandidateHeaps {
         }
     }
 
+    /**
+     * {@link #offer}, but a candidate the row already holds is ignored: the refinement's local joins
+     * can meet the same pair more than once.
+     */
+    void offerIfAbsent(int row, long id, double key) {
+        if (key > worst[row]) {
+            return;
+        }
+        for (int n = row * k; n < row * k + sizes[row]; n++) {
+            if (ids[n] == id) {
+                return;
+            }
+        }
+        offer(row, id, key);
+    }
+
     private void siftUp(int base, int position, long id, double key) {
         while (position > 0) {
             int parent = (position - 1) / 2;

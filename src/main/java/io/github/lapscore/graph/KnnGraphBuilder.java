@@ -2,6 +2,8 @@ package io.github.lapscore.graph;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.FeatureCentres;
@@ -91,26 +93,32 @@ public final class KnnGraphBuilder {
     /**
      * Union symmetrisation: {i, j} is an edge when j is among i's k nearest or i among j's. Both
      * sides yield the same record (exact distance and cosine are symmetric), of which one is kept;
-     * the shuffle also places each edge in the partition of its block pair.
+     * the shuffle, of one {@link EdgeBatch} per block and block pair, also places each edge in the
+     * partition of its block pair, ordered by (src, dst).
      */
     private static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
         return neighbours.values()
                 .flatMapToPair(lists -> {
-                    List<Tuple2<Tuple2<Long, Long>, Edge>> out = new ArrayList<>();
+                    Map<Integer, EdgeBatch> byPair = new TreeMap<>();
                     for (int row = 0; row < lists.rows(); row++) {
                         for (int n = 0; n < lists.count(row); n++) {
                             Edge edge = lists.edge(row, n);
-                            out.add(new Tuple2<>(new Tuple2<>(edge.src(), edge.dst()), edge));
+                            byPair.computeIfAbsent(layout.pairIndex(layout.blockOf(edge.src()), layout.blockOf(edge.dst())),
+                                    pair -> new EdgeBatch()).add(edge);
                         }
                         if (selfLoops) {
                             long id = lists.rowId(row);
-                            out.add(new Tuple2<>(new Tuple2<>(id, id), Edge.selfLoop(id)));
+                            int block = layout.blockOf(id);
+                            byPair.computeIfAbsent(layout.pairIndex(block, block), pair -> new EdgeBatch()).add(Edge.selfLoop(id));
                         }
                     }
-                    return out.iterator();
+                    List<Tuple2<Integer, EdgeBatch>> batches = new ArrayList<>(byPair.size());
+                    byPair.forEach((pair, batch) -> batches.add(new Tuple2<>(pair, batch)));
+                    return batches.iterator();
                 })
-                .reduceByKey(new BlockPairs.EdgePartitioner(layout), (found, sameEdge) -> found)
+                .partitionBy(new BlockPairs.EdgePartitioner(layout))
                 .values()
+                .mapPartitions(EdgeBatch::distinctEdges)
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 

@@ -1,11 +1,16 @@
 package io.github.lapscore.graph;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
+
+import scala.Tuple2;
 
 /**
  * The best candidates found so far for a set of rows (ids ascending): up to k per row, sorted by
@@ -129,14 +134,45 @@ public final class NeighbourLists implements Serializable {
         return this;
     }
 
-    /** The lists of rows {@code from} (inclusive) to {@code to} (exclusive) by position. */
-    NeighbourLists slice(int from, int to) {
-        NeighbourLists slice = new NeighbourLists(Arrays.copyOfRange(rowIds, from, to), k);
-        System.arraycopy(ids, from * k, slice.ids, 0, (to - from) * k);
-        System.arraycopy(distances, from * k, slice.distances, 0, (to - from) * k);
-        System.arraycopy(cosines, from * k, slice.cosines, 0, (to - from) * k);
-        System.arraycopy(counts, from, slice.counts, 0, to - from);
-        return slice;
+    /**
+     * These lists cut into fragments keyed by the first row of the block of {@code layout} their
+     * rows belong to (rows ascending, so each block's rows are consecutive); rows without a
+     * candidate are left out.
+     */
+    List<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
+        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
+        int from = 0;
+        while (from < rows()) {
+            int block = layout.blockOf(rowIds[from]);
+            int to = from;
+            while (to < rows() && layout.blockOf(rowIds[to]) == block) {
+                to++;
+            }
+            int[] kept = IntStream.range(from, to).filter(row -> counts[row] > 0).toArray();
+            if (kept.length > 0) {
+                fragments.add(new Tuple2<>(layout.firstRow(block), select(kept)));
+            }
+            from = to;
+        }
+        return fragments;
+    }
+
+    /** The lists of the rows at positions {@code kept}. */
+    private NeighbourLists select(int[] kept) {
+        NeighbourLists selected = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), k);
+        for (int n = 0; n < kept.length; n++) {
+            int row = kept[n];
+            System.arraycopy(ids, row * k, selected.ids, n * k, k);
+            System.arraycopy(distances, row * k, selected.distances, n * k, k);
+            System.arraycopy(cosines, row * k, selected.cosines, n * k, k);
+            selected.counts[n] = counts[row];
+        }
+        return selected;
+    }
+
+    /** Most neighbours a row keeps. */
+    int k() {
+        return k;
     }
 
     /** Number of rows. */

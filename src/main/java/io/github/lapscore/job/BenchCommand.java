@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.github.lapscore.bench.Benchmark;
+import io.github.lapscore.graph.ForestSettings;
 import org.apache.spark.sql.SparkSession;
 
 /** {@code lapscore bench}: runs the {@link Benchmark} with the options given. */
@@ -24,9 +25,11 @@ final class BenchCommand {
             }
         }
         new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE), args.integer(BenchOption.CLUSTERS),
-                args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS), args.integer(BenchOption.TREES),
-                args.integer(BenchOption.LEAF_SIZE), args.integer(BenchOption.RECALL_SAMPLE),
-                args.number(BenchOption.LSH_TIME_FACTOR), args.longInteger(BenchOption.SEED))
+                args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
+                new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
+                        args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.RECALL_SAMPLE),
+                        args.longInteger(BenchOption.SEED)),
+                args.number(BenchOption.LSH_TIME_FACTOR))
                 .run(spark, sizes, out, Path.of(args.text(BenchOption.OUTPUT)));
     }
 }

@@ -11,6 +11,7 @@ enum BenchOption implements CommandOption {
     EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
     TREES("--trees", "N", "8", "approximate graph: random-projection trees"),
     LEAF_SIZE("--leaf-size", "N", "1024", "approximate graph: target rows per leaf"),
+    REFINEMENT_ROUNDS("--refinement-rounds", "N", "2", "approximate graph: neighbour-of-neighbour rounds after the trees"),
     RECALL_SAMPLE("--recall-sample", "N", "300", "rows sampled to measure recall@k of approximate and LSH graphs"),
     LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),
     SEED("--seed", "S", "1", "seed of the data and of the approximate graph"),

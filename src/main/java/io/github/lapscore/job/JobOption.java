@@ -20,6 +20,7 @@ enum JobOption implements CommandOption {
             + " (exact up to " + KnnMethod.AUTO_EXACT_MAX_ROWS + " rows)"),
     TREES("--trees", "N", "8", "approximate search: random-projection trees"),
     LEAF_SIZE("--leaf-size", "N", "1024", "approximate search: target rows per leaf"),
+    REFINEMENT_ROUNDS("--refinement-rounds", "N", "2", "approximate search: neighbour-of-neighbour rounds after the trees"),
     RECALL_SAMPLE("--recall-sample", "N", "300", "approximate search: rows sampled to estimate recall@k (0 skips it)"),
     BLOCK_SIZE("--block-size", "N", "0", "rows per block of the exact join and the scoring pass; 0 chooses automatically"),
     VARIANCE("--variance", "degree|uniform", "degree", "score denominator: f~^T D f~ (paper) or D replaced by I"),

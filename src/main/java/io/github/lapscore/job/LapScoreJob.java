@@ -141,6 +141,7 @@ public final class LapScoreJob {
                 .setKnnMethod(args.text(JobOption.KNN))
                 .setNumTrees(args.integer(JobOption.TREES))
                 .setLeafSize(args.integer(JobOption.LEAF_SIZE))
+                .setRefinementRounds(args.integer(JobOption.REFINEMENT_ROUNDS))
                 .setRecallSampleSize(args.integer(JobOption.RECALL_SAMPLE))
                 .setBlockSize(args.integer(JobOption.BLOCK_SIZE))
                 .setVarianceWeighting(args.text(JobOption.VARIANCE))

@@ -33,6 +33,7 @@ public final class LaplacianScoreParamSet implements Serializable {
     final IntParam blockSize;
     final IntParam numTrees;
     final IntParam leafSize;
+    final IntParam refinementRounds;
     final IntParam recallSampleSize;
     final Param<String> selectionMode;
     final IntParam numTopFeatures;
@@ -73,6 +74,9 @@ public final class LaplacianScoreParamSet implements Serializable {
         leafSize = new IntParam(uid, "leafSize",
                 "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors",
                 ParamChecks.atLeast("leafSize", 2));
+        refinementRounds = new IntParam(uid, "refinementRounds",
+                "approximate graph: neighbour-of-neighbour rounds (NN-descent local joins) after the trees; 0 skips them",
+                ParamChecks.atLeast("refinementRounds", 0));
         recallSampleSize = new IntParam(uid, "recallSampleSize",
                 "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
                 ParamChecks.atLeast("recallSampleSize", 0));
@@ -101,6 +105,7 @@ public final class LaplacianScoreParamSet implements Serializable {
         owner.setDefault(blockSize, 0);
         owner.setDefault(numTrees, 8);
         owner.setDefault(leafSize, 1024);
+        owner.setDefault(refinementRounds, 2);
         owner.setDefault(recallSampleSize, 300);
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
         owner.setDefault(numTopFeatures, 50);

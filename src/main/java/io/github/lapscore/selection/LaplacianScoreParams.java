@@ -121,6 +121,16 @@ public interface LaplacianScoreParams extends Params {
     }
 
     /**
+     * Approximate graph: rounds of neighbour-of-neighbour refinement after the trees (the local join
+     * of NN-descent): every pair among a row's neighbours and up to k reverse neighbours is measured
+     * and offered to both rows' lists, so recall rises each round at O(m k^2 d) flops and a shuffle
+     * of each row to the blocks that need it. Default 2.
+     */
+    default IntParam refinementRounds() {
+        return declaredParams().refinementRounds;
+    }
+
+    /**
      * Approximate graph: rows (drawn by seed) whose exact k nearest neighbours are found in one pass
      * over the data to estimate recall@k, reported in the summary. 0 skips the estimate. Default 300.
      */
@@ -226,6 +236,10 @@ public interface LaplacianScoreParams extends Params {
         return (Integer) getOrDefault(leafSize());
     }
 
+    default int getRefinementRounds() {
+        return (Integer) getOrDefault(refinementRounds());
+    }
+
     default int getRecallSampleSize() {
         return (Integer) getOrDefault(recallSampleSize());
     }
@@ -237,7 +251,7 @@ public interface LaplacianScoreParams extends Params {
                 ParamOption.parse(WeightKernel.class, getWeightKernel()),
                 getBandwidth(), getIncludeSelfLoops(), getBlockSize(),
                 ParamOption.parse(KnnMethod.class, getKnnMethod()),
-                new ForestSettings(getNumTrees(), getLeafSize(), getRecallSampleSize(), getSeed()));
+                new ForestSettings(getNumTrees(), getLeafSize(), getRefinementRounds(), getRecallSampleSize(), getSeed()));
     }
 
     /** The score denominator these params select. */

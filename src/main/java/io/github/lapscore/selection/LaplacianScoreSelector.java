@@ -126,6 +126,11 @@ public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelect
         return this;
     }
 
+    public LaplacianScoreSelector setRefinementRounds(int value) {
+        set(refinementRounds(), value);
+        return this;
+    }
+
     public LaplacianScoreSelector setRecallSampleSize(int value) {
         set(recallSampleSize(), value);
         return this;

@@ -1,0 +1,133 @@
+package io.github.lapscore.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.junit.jupiter.api.Test;
+
+/** Neighbour-of-neighbour refinement against brute-force neighbours computed plainly here. */
+class NeighbourDescentTest {
+
+    private static final int K = 6;
+
+    @Test
+    void refinementOnlyImprovesListsAndRaisesRecall() {
+        Random random = new Random(17);
+        double[][] data = new double[1500][8];
+        for (double[] row : data) {
+            for (int c = 0; c < row.length; c++) {
+                row[c] = random.nextGaussian();
+            }
+        }
+        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+        try {
+            ForestSettings twoSmallTrees = new ForestSettings(2, 40, 0, 0, 4L);
+            JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 8, K,
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), twoSmallTrees, graph.timer());
+            Map<Long, double[]> before = distancesByRow(fromTree, data);
+            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, graph.blocks(), graph.layout(), 8, K,
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 3, 4L, graph.timer());
+            Map<Long, double[]> after = distancesByRow(refined, data);
+            refined.unpersist(false);
+
+            double recallBefore = 0.0;
+            double recallAfter = 0.0;
+            for (int row = 0; row < data.length; row++) {
+                double[] exact = bruteForceDistances(data, row);
+                double kth = exact[K - 1] + 1e-9;
+                double[] was = before.get((long) row);
+                double[] is = after.get((long) row);
+                assertEquals(K, is.length, "row " + row + " keeps k neighbours");
+                for (int n = 0; n < K; n++) {
+                    assertTrue(is[n] <= was[n], "row " + row + ": neighbour " + n + " got worse, " + was[n] + " -> " + is[n]);
+                    recallBefore += was[n] <= kth ? 1 : 0;
+                    recallAfter += is[n] <= kth ? 1 : 0;
+                }
+            }
+            recallBefore /= data.length * K;
+            recallAfter /= data.length * K;
+            assertTrue(recallBefore < 0.6, "two trees of 40-row leaves alone finds few true neighbours: " + recallBefore);
+            assertTrue(recallAfter >= recallBefore + 0.25 && recallAfter >= 0.7,
+                    "three rounds of neighbours of neighbours: recall " + recallBefore + " -> " + recallAfter);
+        } finally {
+            graph.unpersist();
+        }
+    }
+
+    @Test
+    void roundsChangeTheGraphAndKeepItDeterministic() {
+        double[][] data = SparkTestSession.clusteredData(1200, 6, 23L);
+        LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod("approximate").setNumNeighbors(5)
+                .setNumTrees(2).setLeafSize(60).setRecallSampleSize(200).setSeed(8L);
+        WeightedGraph treesOnly = selector.setRefinementRounds(0).buildGraph(SparkTestSession.denseFrame(data, 2));
+        double withoutRounds = treesOnly.statistics().recall();
+        treesOnly.unpersist();
+        double[] withRounds = new double[2];
+        int[] partitions = {2, 5};
+        for (int p = 0; p < partitions.length; p++) {
+            WeightedGraph graph = selector.setRefinementRounds(2).buildGraph(SparkTestSession.denseFrame(data, partitions[p]));
+            withRounds[p] = graph.statistics().recall();
+            graph.unpersist();
+        }
+        assertNotEquals(withoutRounds, withRounds[0]);
+        assertTrue(withRounds[0] > withoutRounds, "recall " + withoutRounds + " -> " + withRounds[0]);
+        assertEquals(withRounds[0], withRounds[1], 0.0, "the same recall from 2 and 5 input partitions");
+    }
+
+    /**
+     * Every row's neighbour distances from {@code lists}, after checking that each neighbour is
+     * another row, listed once, at its exact distance, in ascending order.
+     */
+    private static Map<Long, double[]> distancesByRow(JavaPairRDD<Long, NeighbourLists> lists, double[][] data) {
+        Map<Long, double[]> byRow = new HashMap<>();
+        for (NeighbourLists block : lists.values().collect()) {
+            for (int row = 0; row < block.rows(); row++) {
+                long id = block.rowId(row);
+                Set<Long> seen = new HashSet<>();
+                double[] distances = new double[block.count(row)];
+                for (int n = 0; n < distances.length; n++) {
+                    long neighbour = block.neighbour(row, n);
+                    assertNotEquals(id, neighbour, "row " + id + " lists itself");
+                    assertTrue(seen.add(neighbour), "row " + id + " lists " + neighbour + " twice");
+                    distances[n] = block.distance(row, n);
+                    assertEquals(distance(data[(int) id], data[(int) neighbour]), distances[n], 1e-9);
+                    assertTrue(n == 0 || distances[n - 1] <= distances[n], "row " + id + " sorted");
+                }
+                byRow.put(id, distances);
+            }
+        }
+        return byRow;
+    }
+
+    private static double distance(double[] a, double[] b) {
+        double sum = 0.0;
+        for (int c = 0; c < a.length; c++) {
+            sum += (a[c] - b[c]) * (a[c] - b[c]);
+        }
+        return Math.sqrt(sum);
+    }
+
+    private static double[] bruteForceDistances(double[][] data, int row) {
+        double[] distances = new double[data.length - 1];
+        int n = 0;
+        for (int other = 0; other < data.length; other++) {
+            if (other != row) {
+                distances[n++] = distance(data[row], data[other]);
+            }
+        }
+        Arrays.sort(distances);
+        return distances;
+    }
+}

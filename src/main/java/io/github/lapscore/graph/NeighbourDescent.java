@@ -58,7 +58,8 @@ final class NeighbourDescent {
         for (int round = 0; round < rounds; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, REVERSE_SALT, 0);
-            JavaRDD<Neighbourhoods> neighbourhoods = neighbourhoods(before, layout, k, roundSeed);
+            JavaRDD<Neighbourhoods> neighbourhoods = neighbourhoods(before, layout, k, roundSeed)
+                    .persist(StorageLevel.MEMORY_AND_DISK());
             JavaPairRDD<Long, NeighbourLists> offers = neighbourhoods.zipPartitions(
                     members(neighbourhoods, blocks, before, layout), (own, delivered) -> localJoin(own, delivered, layout,
                             numFeatures, k, measure, centre).iterator())
@@ -68,6 +69,7 @@ final class NeighbourDescent {
                     "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
                     current::count);
             before.unpersist(false);
+            neighbourhoods.unpersist(false);
         }
         return current;
     }

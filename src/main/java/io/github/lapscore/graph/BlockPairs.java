@@ -68,8 +68,8 @@ public final class BlockPairs {
     }
 
     /**
-     * Sends what is keyed by a block pair number ({@link BlockLayout#pairIndex}) to partition number
-     * t, so that edge partition t lines up with partition t of {@link #all}.
+     * Sends a record keyed by block pair number t ({@link BlockLayout#pairIndex}) to partition t, so
+     * that edge partition t lines up with partition t of {@link #all}.
      */
     public static final class EdgePartitioner extends Partitioner {
         private final BlockLayout layout;

@@ -8,8 +8,18 @@ import java.util.Arrays;
  */
 public interface ParamOption {
 
-    /** The param value that selects this option. */
-    String paramValue();
+    /**
+     * The param value that selects this option: by default the constant's name in lower camel case
+     * ({@code CLASS_KNN} is {@code "classKnn"}).
+     */
+    default String paramValue() {
+        String[] words = ((Enum<?>) this).name().toLowerCase(java.util.Locale.ROOT).split("_");
+        StringBuilder value = new StringBuilder(words[0]);
+        for (int w = 1; w < words.length; w++) {
+            value.append(Character.toUpperCase(words[w].charAt(0))).append(words[w].substring(1));
+        }
+        return value.toString();
+    }
 
     /** The option of {@code type} named by {@code value}, ignoring case. */
     static <E extends Enum<E> & ParamOption> E parse(Class<E> type, String value) {

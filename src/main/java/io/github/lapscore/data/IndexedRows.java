@@ -1,46 +1,96 @@
 package io.github.lapscore.data;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
  * The rows of one vector column, each with a stable id: its position in the input, counted from 0
- * (Spark's {@code zipWithIndex}). Ids do not depend on how the input is partitioned, so nothing
- * downstream does either.
+ * (Spark's {@code zipWithIndex}), and, for the supervised scores, its class label as a number.
+ * Ids do not depend on how the input is partitioned, so nothing downstream does either.
+ *
+ * <p>Numeric labels are kept as they are; string labels become the position of the label among
+ * the distinct labels sorted (so the same strings always give the same numbers). A null or NaN
+ * label becomes NaN, which {@link RowSummary} reports with its row.
  */
 public final class IndexedRows {
 
-    private final JavaPairRDD<Vector, Long> rows;
+    private final JavaPairRDD<LabeledRow, Long> rows;
     private final String column;
+    private final String labelColumn;
 
-    private IndexedRows(JavaPairRDD<Vector, Long> rows, String column) {
+    private IndexedRows(JavaPairRDD<LabeledRow, Long> rows, String column, String labelColumn) {
         this.rows = rows;
         this.column = column;
+        this.labelColumn = labelColumn;
     }
 
     /**
-     * Numbers the rows of {@code column} in input order and caches them until {@link #release()}.
-     * The column must exist and hold ML vectors (checked by the caller's schema validation).
+     * Numbers the rows of {@code column} in input order, with the label of {@code labelColumn} when it
+     * is not null, and caches them until {@link #release()}. The columns must exist, {@code column}
+     * holding ML vectors and {@code labelColumn} numbers or strings (checked by the caller's schema
+     * validation).
      */
-    public static IndexedRows of(Dataset<?> dataset, String column) {
-        JavaPairRDD<Vector, Long> indexed = dataset.select(column).toJavaRDD()
-                .map((Row row) -> row.isNullAt(0) ? null : (Vector) row.get(0))
+    public static IndexedRows of(Dataset<?> dataset, String column, String labelColumn) {
+        Map<String, Double> codes = labelColumn == null ? null : stringCodes(dataset, labelColumn);
+        Dataset<Row> selected = labelColumn == null ? dataset.select(column) : dataset.select(column, labelColumn);
+        JavaPairRDD<LabeledRow, Long> indexed = selected.toJavaRDD()
+                .map((Row row) -> new LabeledRow(row.isNullAt(0) ? null : (Vector) row.get(0),
+                        labelColumn == null ? 0.0 : labelOf(row, codes)))
                 .zipWithIndex()
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        return new IndexedRows(indexed, column);
+        return new IndexedRows(indexed, column, labelColumn);
     }
 
-    /** (vector, id) pairs; a null vector stands for a null cell and is rejected by {@link RowSummary}. */
-    public JavaPairRDD<Vector, Long> rows() {
+    /** Sorted distinct labels numbered from 0 when the label column holds strings, else null. */
+    private static Map<String, Double> stringCodes(Dataset<?> dataset, String labelColumn) {
+        DataType type = dataset.schema().apply(labelColumn).dataType();
+        if (!(type instanceof StringType)) {
+            return null;
+        }
+        List<Row> distinct = dataset.select(labelColumn).na().drop().distinct().collectAsList();
+        String[] labels = distinct.stream().map(row -> row.getString(0)).sorted().toArray(String[]::new);
+        Map<String, Double> codes = new HashMap<>();
+        for (int c = 0; c < labels.length; c++) {
+            codes.put(labels[c], (double) c);
+        }
+        return codes;
+    }
+
+    private static double labelOf(Row row, Map<String, Double> codes) {
+        if (row.isNullAt(1)) {
+            return Double.NaN;
+        }
+        return codes != null ? codes.get(row.getString(1)) : ((Number) row.get(1)).doubleValue();
+    }
+
+    /** Whether {@code type} can be a label column: numbers or strings. */
+    public static boolean isLabelType(DataType type) {
+        return type instanceof NumericType || type instanceof StringType;
+    }
+
+    /** (row, id) pairs; a null vector stands for a null cell and is rejected by {@link RowSummary}. */
+    public JavaPairRDD<LabeledRow, Long> rows() {
         return rows;
     }
 
     /** The name of the column the rows came from, for error messages. */
     public String column() {
         return column;
+    }
+
+    /** The label column, or null when the rows carry no label. */
+    public String labelColumn() {
+        return labelColumn;
     }
 
     /** Drops the cached rows once the blocks are built. */

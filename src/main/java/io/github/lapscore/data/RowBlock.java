@@ -13,7 +13,7 @@ import scala.Tuple2;
 
 /**
  * The rows of one block: ids {@code firstRow .. firstRow + size - 1}, as the user's vectors
- * (dense or sparse, unchanged). The blocks RDD has one partition per block, partition i holding
+ * (dense or sparse, unchanged), with their class labels when the fit has a label column. The blocks RDD has one partition per block, partition i holding
  * block i, so block pairs can be formed without moving data twice.
  */
 public final class RowBlock implements Serializable {
@@ -21,11 +21,13 @@ public final class RowBlock implements Serializable {
     private final int index;
     private final long firstRow;
     private final Vector[] rows;
+    private final double[] labels;
 
-    RowBlock(int index, long firstRow, Vector[] rows) {
+    RowBlock(int index, long firstRow, Vector[] rows, double[] labels) {
         this.index = index;
         this.firstRow = firstRow;
         this.rows = rows;
+        this.labels = labels;
     }
 
     /**
@@ -33,22 +35,29 @@ public final class RowBlock implements Serializable {
      * (partition i = block i).
      */
     public static JavaRDD<RowBlock> build(IndexedRows rows, BlockLayout layout) {
+        boolean labelled = rows.labelColumn() != null;
         return rows.rows()
                 .mapToPair(row -> new Tuple2<>(row._2(), row._1()))
                 .partitionBy(new BlockPartitioner(layout))
-                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries), false)
+                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries, labelled), false)
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 
-    private static Iterator<RowBlock> assemble(BlockLayout layout, int block, Iterator<Tuple2<Long, Vector>> entries) {
+    private static Iterator<RowBlock> assemble(BlockLayout layout, int block, Iterator<Tuple2<Long, LabeledRow>> entries,
+                                               boolean labelled) {
         long first = layout.firstRow(block);
         Vector[] vectors = new Vector[layout.rowsIn(block)];
+        double[] labels = labelled ? new double[vectors.length] : null;
         while (entries.hasNext()) {
-            Tuple2<Long, Vector> entry = entries.next();
-            vectors[(int) (entry._1() - first)] = entry._2();
+            Tuple2<Long, LabeledRow> entry = entries.next();
+            int local = (int) (entry._1() - first);
+            vectors[local] = entry._2().vector();
+            if (labelled) {
+                labels[local] = entry._2().label();
+            }
         }
         List<RowBlock> result = new ArrayList<>(1);
-        result.add(new RowBlock(block, first, vectors));
+        result.add(new RowBlock(block, first, vectors, labels));
         return result.iterator();
     }
 
@@ -70,6 +79,16 @@ public final class RowBlock implements Serializable {
     /** The vector of the row with local position {@code local} (id {@code firstRow + local}). */
     public Vector row(int local) {
         return rows[local];
+    }
+
+    /** Whether the rows carry class labels. */
+    public boolean labelled() {
+        return labels != null;
+    }
+
+    /** The class label of the row with local position {@code local}; the block must be {@link #labelled()}. */
+    public double label(int local) {
+        return labels[local];
     }
 
     /** The vector of the row with id {@code id}, which must lie in this block. */

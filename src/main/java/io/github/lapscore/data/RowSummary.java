@@ -29,12 +29,30 @@ public final class RowSummary implements Serializable {
     private int nonFiniteIndex = -1;
     private double nonFiniteValue;
     private long zeroNormRow = NO_ROW;
+    private long missingLabelRow = NO_ROW;
+    private double someLabel = Double.NaN;
+    private boolean severalLabels;
 
     /** Computes the summary of {@code rows} with one {@code treeAggregate}. */
     public static RowSummary of(IndexedRows rows) {
         return rows.rows().treeAggregate(new RowSummary(),
                 (summary, row) -> summary.add(row._1(), row._2()),
                 RowSummary::merge);
+    }
+
+    RowSummary add(LabeledRow labeled, long row) {
+        addLabel(labeled.label(), row);
+        return add(labeled.vector(), row);
+    }
+
+    private void addLabel(double label, long row) {
+        if (Double.isNaN(label)) {
+            missingLabelRow = Math.min(missingLabelRow, row);
+        } else if (Double.isNaN(someLabel)) {
+            someLabel = label;
+        } else if (label != someLabel) {
+            severalLabels = true;
+        }
     }
 
     RowSummary add(Vector vector, long row) {
@@ -91,6 +109,11 @@ public final class RowSummary implements Serializable {
             recordNonFinite(other.nonFiniteRow, other.nonFiniteIndex, other.nonFiniteValue);
         }
         zeroNormRow = Math.min(zeroNormRow, other.zeroNormRow);
+        missingLabelRow = Math.min(missingLabelRow, other.missingLabelRow);
+        severalLabels |= other.severalLabels;
+        if (!Double.isNaN(other.someLabel)) {
+            addLabel(other.someLabel, NO_ROW);
+        }
         return this;
     }
 
@@ -124,6 +147,20 @@ public final class RowSummary implements Serializable {
         if (needsNonZeroRows && zeroNormRow != NO_ROW) {
             throw problem(column, "row %d is the zero vector, whose cosine with other rows is undefined "
                     + "(needed by distanceMeasure = cosine or weightKernel = cosine)", zeroNormRow);
+        }
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} naming {@code labelColumn} when a row has no usable
+     * label (null or NaN; the first such row is named) or when all rows share one label, so that no
+     * class structure is left to score.
+     */
+    public void validateLabels(String labelColumn) {
+        if (missingLabelRow != NO_ROW) {
+            throw problem(labelColumn, "has no label (null or NaN) at row %d; drop or fill unlabelled rows first", missingLabelRow);
+        }
+        if (!severalLabels) {
+            throw problem(labelColumn, "holds a single class; a supervised score needs at least two");
         }
     }
 

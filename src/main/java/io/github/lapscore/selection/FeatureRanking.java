@@ -4,9 +4,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.scoring.ScoreOrder;
+
 /**
- * Ranking and selection of features by score (smaller is better). NaN scores (constant features)
- * rank last and are never selected; ties rank by feature index.
+ * Ranking and selection of features by score, best first in the score's own {@link ScoreOrder}.
+ * NaN scores (features with no score) rank last and are never selected; ties rank by feature index.
  */
 final class FeatureRanking {
 
@@ -14,27 +16,28 @@ final class FeatureRanking {
     }
 
     /** Feature indices, best first. */
-    static int[] rank(double[] scores) {
+    static int[] rank(double[] scores, ScoreOrder order) {
         Comparator<Integer> byScore = (a, b) -> {
             boolean nanA = Double.isNaN(scores[a]);
             boolean nanB = Double.isNaN(scores[b]);
             if (nanA != nanB) {
                 return nanA ? 1 : -1;
             }
-            int order = nanA ? 0 : Double.compare(scores[a], scores[b]);
-            return order != 0 ? order : Integer.compare(a, b);
+            int comparison = nanA ? 0 : order.compare(scores[a], scores[b]);
+            return comparison != 0 ? comparison : Integer.compare(a, b);
         };
         return IntStream.range(0, scores.length).boxed().sorted(byScore).mapToInt(Integer::intValue).toArray();
     }
 
     /** The selected feature indices, ascending. {@code threshold} is only read in threshold mode. */
-    static int[] select(double[] scores, SelectionMode mode, int numTopFeatures, double percentile, double threshold) {
-        int[] ranking = rank(scores);
+    static int[] select(double[] scores, ScoreOrder order, SelectionMode mode, int numTopFeatures, double percentile,
+                        double threshold) {
+        int[] ranking = rank(scores, order);
         int scored = (int) Arrays.stream(scores).filter(score -> !Double.isNaN(score)).count();
         int[] chosen = switch (mode) {
             case NUM_TOP_FEATURES -> Arrays.copyOf(ranking, Math.min(numTopFeatures, scored));
             case PERCENTILE -> Arrays.copyOf(ranking, Math.min((int) Math.floor(percentile * scores.length), scored));
-            case THRESHOLD -> Arrays.stream(ranking).filter(f -> !Double.isNaN(scores[f]) && scores[f] <= threshold).toArray();
+            case THRESHOLD -> Arrays.stream(ranking).filter(f -> order.passes(scores[f], threshold)).toArray();
         };
         Arrays.sort(chosen);
         return chosen;

@@ -2,6 +2,7 @@ package io.github.lapscore.selection;
 
 import java.util.Arrays;
 
+import io.github.lapscore.data.IndexedRows;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
@@ -29,6 +30,25 @@ final class SchemaChecks {
     static void requireNewColumn(StructType schema, String column) {
         if (Arrays.asList(schema.fieldNames()).contains(column)) {
             throw new IllegalArgumentException("Output column '" + column + "' already exists; choose another outputCol");
+        }
+    }
+
+    /**
+     * {@code column} (the labelCol param, null when unset) must be set, exist in {@code schema} and
+     * hold numbers or strings; {@code why} says which setting needs it.
+     */
+    static void requireLabelColumn(StructType schema, String column, String why) {
+        if (column == null) {
+            throw new IllegalArgumentException(why + " needs class labels: set labelCol to the label column");
+        }
+        if (!Arrays.asList(schema.fieldNames()).contains(column)) {
+            throw new IllegalArgumentException("Label column '" + column + "' does not exist; available columns: "
+                    + String.join(", ", schema.fieldNames()));
+        }
+        DataType type = schema.apply(column).dataType();
+        if (!IndexedRows.isLabelType(type)) {
+            throw new IllegalArgumentException("Label column '" + column + "' must hold numbers or strings but is of type "
+                    + type.catalogString());
         }
     }
 }

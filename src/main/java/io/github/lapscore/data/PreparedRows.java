@@ -1,0 +1,42 @@
+package io.github.lapscore.data;
+
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * Checked rows laid out for the scores: cut into the blocks of a {@link BlockLayout} (partition i
+ * holding block i, cached) with the feature centres, which every later step shifts by. Building it
+ * releases the {@link IndexedRows}; {@link #release()} drops the blocks.
+ *
+ * @param layout  how rows are cut into blocks
+ * @param blocks  the rows, one block per partition, cached
+ * @param centres plain means and unit-length means of the features
+ * @param summary the checked summary of the rows
+ */
+public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary) {
+
+    /**
+     * Cuts {@code rows} into blocks of {@code requestedRowsPerBlock} rows (0 chooses, at most
+     * {@code maxRowsPerBlock}) and computes the centres, under {@code stage} of {@code timer}.
+     */
+    public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
+                                  StageTimer timer, String stage) {
+        BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
+                rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
+        JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
+        try {
+            timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        } finally {
+            rows.release();
+        }
+        FeatureCentres centres = timer.run(stage, "Feature means",
+                () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
+        return new PreparedRows(layout, blocks, centres, summary);
+    }
+
+    /** Drops the cached blocks. */
+    public void release() {
+        blocks.unpersist(false);
+    }
+}

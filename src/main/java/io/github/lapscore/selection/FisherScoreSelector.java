@@ -1,0 +1,93 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.scoring.ClassMoments;
+import io.github.lapscore.scoring.ClassScores;
+import io.github.lapscore.scoring.ScoreOrder;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+
+/**
+ * Supervised feature selection by Fisher score, the reference that the Laplacian Score is compared
+ * with in He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005 (section 3.2, eq. 4):
+ * <pre>
+ *   F_r = sum_l n_l (mu_l - mu)^2 / sum_l n_l sigma_l^2
+ * </pre>
+ * with n_l, mu_l and sigma_l^2 the size, mean and plain variance (divided by n_l) of class l of the
+ * labels in {@code labelCol}, and mu the mean over all rows. <b>Larger is better</b>: the classes are
+ * far apart relative to their spread. Theorem 1 of the paper: the Laplacian Score on the class graph
+ * ({@code LaplacianScoreSelector} with {@code graphType = "class"}) is {@code 1 / (1 + F_r)}.
+ *
+ * <p>It needs only the labels: per-class moments in one pass over the rows, O(c d) per block on the
+ * driver for c classes, and no graph (so no graph param applies). A feature constant over all rows
+ * has no score (NaN, never selected); one constant within every class but not overall separates
+ * the classes perfectly and scores +infinity. A class of one row adds to the spread of the class
+ * means and nothing to the within-class spread.
+ *
+ * <pre>{@code
+ * FisherScoreSelector selector = new FisherScoreSelector()
+ *     .setFeaturesCol("features").setLabelCol("label").setNumTopFeatures(10);
+ * FisherScoreSelectorModel model = selector.fit(data);
+ * }</pre>
+ */
+public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelector, FisherScoreSelectorModel> {
+
+    public FisherScoreSelector() {
+        this(Identifiable$.MODULE$.randomUID("FisherScoreSelector"));
+    }
+
+    /** A selector with the given uid (used by persistence). */
+    public FisherScoreSelector(String uid) {
+        super(uid);
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return ScoreOrder.LARGER_IS_BETTER;
+    }
+
+    @Override
+    boolean needsLabel() {
+        return true;
+    }
+
+    @Override
+    String explainLabel() {
+        return "The Fisher score";
+    }
+
+    @Override
+    void validateRows(RowSummary summary) {
+        summary.validate(getFeaturesCol(), 0, false);
+    }
+
+    @Override
+    ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
+        PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
+        try {
+            ClassMoments moments = timer.run(Stage.SCORES, "Fisher scores: per-class moments of "
+                    + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), prepared.centres().means()));
+            return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, timer));
+        } finally {
+            prepared.release();
+        }
+    }
+
+    @Override
+    FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
+    }
+
+    public static MLReader<FisherScoreSelector> read() {
+        return new DefaultParamsReader<>();
+    }
+
+    public static FisherScoreSelector load(String path) {
+        return read().load(path);
+    }
+}

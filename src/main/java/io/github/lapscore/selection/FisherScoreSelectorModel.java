@@ -1,0 +1,35 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.scoring.ScoreOrder;
+import org.apache.spark.ml.util.MLReader;
+
+/**
+ * The fitted {@link FisherScoreSelector}: the Fisher score of every input feature (larger is better,
+ * NaN for constant features, +infinity for features constant within every class), their ranking and
+ * the selected features, which {@code transform} keeps.
+ */
+public final class FisherScoreSelectorModel extends FeatureSelectorModel<FisherScoreSelectorModel> {
+
+    /** A model with the given scores (input order), selected feature indices (ascending) and fit summary. */
+    public FisherScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        super(uid, scores, selectedFeatures, summary);
+    }
+
+    @Override
+    FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return ScoreOrder.LARGER_IS_BETTER;
+    }
+
+    public static MLReader<FisherScoreSelectorModel> read() {
+        return new ModelPersistence.Reader<>(FisherScoreSelectorModel.class, FisherScoreSelectorModel::new);
+    }
+
+    public static FisherScoreSelectorModel load(String path) {
+        return read().load(path);
+    }
+}

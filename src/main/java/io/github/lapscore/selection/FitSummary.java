@@ -1,0 +1,79 @@
+package io.github.lapscore.selection;
+
+import java.io.Serializable;
+
+import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.graph.GraphStatistics;
+import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.scoring.ClassMoments;
+
+/**
+ * What a fit did: the graph it built (or the classes it read), the parameters it actually used, and
+ * where the time went. Fields that do not apply to a score are 0, NaN or "none".
+ *
+ * @param numRows           rows m
+ * @param numFeatures       features d
+ * @param numClasses        distinct labels for the supervised scores and graphs, else 0
+ * @param graphType         "knn", "epsilon", "class" or "classKnn"; "class" for the Fisher score
+ * @param numNeighbors      k used (0 for the epsilon and class graphs)
+ * @param knnMethod         how neighbours were found: "exact" or "approximate" (auto resolved);
+ *                          "none" for the class graph
+ * @param bandwidth         t of the heat kernel actually used (NaN for other kernels)
+ * @param numEdges          unordered edges between distinct rows; for the class graph, which is never
+ *                          built, the number of same-label pairs
+ * @param numSelfLoops      self-loops (m when included or for the class graph, else 0)
+ * @param isolatedRows      rows whose degree D_ii is 0 (no edge, or all their weights are 0)
+ * @param recall            estimated recall@k of the approximate graph on a sample of rows; NaN for
+ *                          the exact graph or when the estimate was skipped
+ * @param numBlocks         blocks of the distance join
+ * @param rowsPerBlock      rows per block
+ * @param largeClasses      Local Kernel Regression on the class graph: classes above maxClassSize,
+ *                          whose rows were regressed on their k nearest rows of the class; else 0
+ * @param validationSeconds time to number and check the rows
+ * @param graphSeconds      time to find the neighbours and build the edges
+ * @param recallSeconds     time to estimate the recall (0 when not estimated)
+ * @param weightsSeconds    time to weigh the edges
+ * @param scoresSeconds     time of the scoring pass
+ */
+public record FitSummary(long numRows, int numFeatures, int numClasses, String graphType, int numNeighbors,
+                         String knnMethod, double bandwidth, long numEdges, long numSelfLoops, long isolatedRows,
+                         double recall, int numBlocks, int rowsPerBlock, int largeClasses, double validationSeconds,
+                         double graphSeconds, double recallSeconds, double weightsSeconds, double scoresSeconds)
+        implements Serializable {
+
+    /**
+     * The summary of a fit on the class graph, which is never built: its same-label pairs as edges,
+     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row.
+     */
+    static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, StageTimer timer) {
+        return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
+                GraphType.CLASS.paramValue(), 0, "none", Double.NaN, moments.sameClassPairs(), rows.summary().count(), 0,
+                Double.NaN, rows.layout().numBlocks(), rows.layout().rowsPerBlock(), 0, timer.secondsIn(Stage.VALIDATION),
+                timer.secondsIn(Stage.GRAPH), 0.0, 0.0, timer.secondsIn(Stage.SCORES));
+    }
+
+    /** The summary of a fit on a built graph; {@code largeClasses} as the score reports it. */
+    static FitSummary ofGraph(WeightedGraph graph, int largeClasses) {
+        GraphStatistics statistics = graph.statistics();
+        StageTimer timer = graph.timer();
+        return new FitSummary(statistics.numRows(), graph.numFeatures(), statistics.numClasses(),
+                statistics.graphType().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
+                graph.weighting().bandwidth(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
+                statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,
+                timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), timer.secondsIn(Stage.RECALL),
+                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));
+    }
+
+    /** Average number of neighbours per row, {@code 2 |E| / m}. */
+    public double averageDegree() {
+        return 2.0 * numEdges / numRows;
+    }
+
+    /** Graph and scores together, the cost of a fit after validation (the recall estimate excluded). */
+    public double graphAndScoresSeconds() {
+        return graphSeconds + weightsSeconds + scoresSeconds;
+    }
+}

@@ -1,0 +1,125 @@
+package io.github.lapscore.selection;
+
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWriter;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.ml.util.MLWriter;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.json4s.JObject;
+import org.json4s.JValue;
+
+import scala.Option;
+
+/**
+ * Spark ML persistence of every {@link FeatureSelectorModel}: params as Spark's standard JSON
+ * metadata (which names the model's class, checked on load), and under {@code data/} one Parquet row
+ * of {@code scores}, {@code selectedFeatures} and a nested {@code summary} struct whose fields are the
+ * components of {@link FitSummary}.
+ */
+final class ModelPersistence {
+
+    private static final StructType SUMMARY_SCHEMA = new StructType(Arrays.stream(FitSummary.class.getRecordComponents())
+            .map(component -> DataTypes.createStructField(component.getName(), sqlType(component.getType()), false))
+            .toArray(StructField[]::new));
+
+    private static final StructType DATA_SCHEMA = new StructType(new StructField[]{
+            DataTypes.createStructField("scores", DataTypes.createArrayType(DataTypes.DoubleType, false), false),
+            DataTypes.createStructField("selectedFeatures", DataTypes.createArrayType(DataTypes.IntegerType, false), false),
+            DataTypes.createStructField("summary", SUMMARY_SCHEMA, false)});
+
+    private ModelPersistence() {
+    }
+
+    private static DataType sqlType(Class<?> type) {
+        if (type == long.class) {
+            return DataTypes.LongType;
+        } else if (type == int.class) {
+            return DataTypes.IntegerType;
+        } else if (type == double.class) {
+            return DataTypes.DoubleType;
+        } else if (type == String.class) {
+            return DataTypes.StringType;
+        }
+        throw new IllegalStateException("FitSummary component of unsupported type " + type);
+    }
+
+    /** Builds a model from what was saved. */
+    @FunctionalInterface
+    interface ModelFactory<M> {
+        M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+    }
+
+    static final class Writer extends MLWriter {
+        private final FeatureSelectorModel<?> model;
+
+        Writer(FeatureSelectorModel<?> model) {
+            this.model = model;
+        }
+
+        @Override
+        public void saveImpl(String path) {
+            DefaultParamsWriter.saveMetadata(model, path, sc(), Option.<JObject>empty(), Option.<JValue>empty());
+            Row row = RowFactory.create(Arrays.stream(model.scores()).boxed().toArray(Double[]::new),
+                    Arrays.stream(model.selectedFeatures()).boxed().toArray(Integer[]::new), summaryRow(model.summary()));
+            sparkSession().createDataFrame(List.of(row), DATA_SCHEMA).repartition(1).write().parquet(path + "/data");
+        }
+
+        private static Row summaryRow(FitSummary summary) {
+            RecordComponent[] components = FitSummary.class.getRecordComponents();
+            Object[] values = new Object[components.length];
+            for (int c = 0; c < components.length; c++) {
+                try {
+                    values[c] = components[c].getAccessor().invoke(summary);
+                } catch (ReflectiveOperationException impossible) {
+                    throw new IllegalStateException(impossible);
+                }
+            }
+            return RowFactory.create(values);
+        }
+    }
+
+    static final class Reader<M extends FeatureSelectorModel<M>> extends MLReader<M> {
+        private final Class<M> modelClass;
+        private final ModelFactory<M> factory;
+
+        Reader(Class<M> modelClass, ModelFactory<M> factory) {
+            this.modelClass = modelClass;
+            this.factory = factory;
+        }
+
+        @Override
+        public M load(String path) {
+            DefaultParamsReader.Metadata metadata = DefaultParamsReader.loadMetadata(path, sc(), modelClass.getName());
+            Row row = sparkSession().read().parquet(path + "/data").head();
+            double[] scores = row.<Double>getList(row.fieldIndex("scores")).stream().mapToDouble(Double::doubleValue).toArray();
+            int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue).toArray();
+            M model = factory.create(metadata.uid(), scores, selected, summaryOf(row.getStruct(row.fieldIndex("summary"))));
+            metadata.getAndSetParams(model, Option.empty());
+            return model;
+        }
+
+        private static FitSummary summaryOf(Row summary) {
+            RecordComponent[] components = FitSummary.class.getRecordComponents();
+            Class<?>[] types = new Class<?>[components.length];
+            Object[] values = new Object[components.length];
+            for (int c = 0; c < components.length; c++) {
+                types[c] = components[c].getType();
+                values[c] = summary.get(summary.fieldIndex(components[c].getName()));
+            }
+            try {
+                return FitSummary.class.getDeclaredConstructor(types).newInstance(values);
+            } catch (ReflectiveOperationException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+    }
+}

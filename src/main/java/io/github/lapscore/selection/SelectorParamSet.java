@@ -1,0 +1,174 @@
+package io.github.lapscore.selection;
+
+import java.io.Serializable;
+
+import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.KnnMethod;
+import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.scoring.VarianceWeighting;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.Params;
+
+/**
+ * The param objects of one selector or model instance (Spark params belong to the instance whose
+ * uid they carry), with their docs and defaults, each declared once. The params interfaces
+ * ({@link SelectorParams}, {@link GraphSelectorParams}, {@link LaplacianScoreParams},
+ * {@link LocalKernelRegressionParams}) expose the groups that an estimator has; an instance sets the
+ * defaults of exactly those groups.
+ */
+public final class SelectorParamSet implements Serializable {
+
+    /** Default of {@code seed}, the same for every selector. */
+    static final long DEFAULT_SEED = "io.github.lapscore.selection.LaplacianScoreSelector".hashCode();
+
+    final Param<String> featuresCol;
+    final Param<String> outputCol;
+    final Param<String> labelCol;
+    final Param<String> selectionMode;
+    final IntParam numTopFeatures;
+    final DoubleParam percentile;
+    final DoubleParam scoreThreshold;
+
+    final Param<String> graphType;
+    final IntParam numNeighbors;
+    final DoubleParam radius;
+    final LongParam maxEdges;
+    final Param<String> distanceMeasure;
+    final DoubleParam bandwidth;
+    final Param<String> knnMethod;
+    final IntParam blockSize;
+    final IntParam numTrees;
+    final IntParam leafSize;
+    final IntParam refinementRounds;
+    final IntParam recallSampleSize;
+    final LongParam seed;
+
+    final Param<String> weightKernel;
+    final BooleanParam includeSelfLoops;
+    final Param<String> varianceWeighting;
+
+    final DoubleParam lkrLambda;
+    final BooleanParam centerFeatures;
+    final IntParam maxClassSize;
+
+    SelectorParamSet(String uid) {
+        featuresCol = new Param<>(uid, "featuresCol", "input column of feature vectors");
+        outputCol = new Param<>(uid, "outputCol", "output column of the selected features");
+        labelCol = new Param<>(uid, "labelCol",
+                "column of class labels (numbers or strings), read by the supervised scores and graphs (class, classKnn)");
+        selectionMode = new Param<>(uid, "selectionMode",
+                "how features are selected: numTopFeatures, percentile or threshold",
+                ParamChecks.oneOf("selectionMode", ParamOption.paramValues(SelectionMode.class)));
+        numTopFeatures = new IntParam(uid, "numTopFeatures",
+                "number of best-scoring features kept in numTopFeatures mode", ParamChecks.atLeast("numTopFeatures", 1));
+        percentile = new DoubleParam(uid, "percentile",
+                "fraction of all features kept in percentile mode", ParamChecks.between("percentile", 0.0, 1.0));
+        scoreThreshold = new DoubleParam(uid, "scoreThreshold",
+                "in threshold mode, features whose score is this good or better are kept (at most it for a"
+                        + " smaller-is-better score, at least it for the Fisher score)",
+                ParamChecks.finite("scoreThreshold"));
+
+        graphType = new Param<>(uid, "graphType",
+                "which rows are neighbours: knn, epsilon (distance at most radius), class (same label, needs labelCol)"
+                        + " or classKnn (k nearest of the same label, needs labelCol)",
+                ParamChecks.oneOf("graphType", ParamOption.paramValues(GraphType.class)));
+        numNeighbors = new IntParam(uid, "numNeighbors",
+                "k of the kNN graph: rows i and j are joined when either is among the other's k nearest",
+                ParamChecks.atLeast("numNeighbors", 1));
+        radius = new DoubleParam(uid, "radius",
+                "epsilon graph: rows at distance at most this are joined (required by graphType = epsilon)",
+                ParamChecks.above("radius", 0.0));
+        maxEdges = new LongParam(uid, "maxEdges",
+                "epsilon graph: a radius whose edge count, estimated from a sample before building, exceeds this is refused",
+                ParamChecks.atLeast("maxEdges", 1));
+        distanceMeasure = new Param<>(uid, "distanceMeasure",
+                "distance that defines nearest neighbours: euclidean, or cosine (Euclidean distance between rows scaled to unit length)",
+                ParamChecks.oneOf("distanceMeasure", ParamOption.paramValues(DistanceMeasure.class)));
+        bandwidth = new DoubleParam(uid, "bandwidth",
+                "t of the heat kernel exp(-d^2/t); unset: the mean squared distance over all pairs of rows",
+                ParamChecks.above("bandwidth", 0.0));
+        knnMethod = new Param<>(uid, "knnMethod",
+                "how neighbours are found: exact (all-pairs distance join), approximate (distance join within the leaves of"
+                        + " random-projection trees) or auto (exact up to " + KnnMethod.AUTO_EXACT_MAX_ROWS + " rows)",
+                ParamChecks.oneOf("knnMethod", ParamOption.paramValues(KnnMethod.class)));
+        blockSize = new IntParam(uid, "blockSize",
+                "rows per block of the exact distance join and of the scoring pass; 0 chooses automatically",
+                ParamChecks.atLeast("blockSize", 0));
+        numTrees = new IntParam(uid, "numTrees",
+                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time",
+                ParamChecks.atLeast("numTrees", 1));
+        leafSize = new IntParam(uid, "leafSize",
+                "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors",
+                ParamChecks.atLeast("leafSize", 2));
+        refinementRounds = new IntParam(uid, "refinementRounds",
+                "approximate graph: neighbour-of-neighbour rounds (NN-descent local joins) after the trees; 0 skips them",
+                ParamChecks.atLeast("refinementRounds", 0));
+        recallSampleSize = new IntParam(uid, "recallSampleSize",
+                "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
+                ParamChecks.atLeast("recallSampleSize", 0));
+        seed = new LongParam(uid, "seed",
+                "random seed of the approximate graph, its recall sample and the epsilon graph's edge estimate");
+
+        weightKernel = new Param<>(uid, "weightKernel",
+                "edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)",
+                ParamChecks.oneOf("weightKernel", ParamOption.paramValues(WeightKernel.class)));
+        includeSelfLoops = new BooleanParam(uid, "includeSelfLoops",
+                "whether every row also gets the edge {i, i} of weight 1 (true reproduces scikit-feature)");
+        varianceWeighting = new Param<>(uid, "varianceWeighting",
+                "denominator of the score: degree (f~^T D f~, the paper's) or uniform (D replaced by I)",
+                ParamChecks.oneOf("varianceWeighting", ParamOption.paramValues(VarianceWeighting.class)));
+
+        lkrLambda = new DoubleParam(uid, "lkrLambda",
+                "ridge term lambda of the local kernel regressions (K + lambda I)^-1 k", ParamChecks.above("lkrLambda", 0.0));
+        centerFeatures = new BooleanParam(uid, "centerFeatures",
+                "subtract each feature's degree-weighted mean before the regression error (false: the paper's raw feature)");
+        maxClassSize = new IntParam(uid, "maxClassSize",
+                "class graph: a class with more rows regresses each row on its k nearest rows of the class instead of all of them",
+                ParamChecks.atLeast("maxClassSize", 2));
+    }
+
+    /** Defaults of the params every selector has. */
+    void setSelectionDefaults(Params owner) {
+        owner.setDefault(featuresCol, "features");
+        owner.setDefault(outputCol, "selectedFeatures");
+        owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
+        owner.setDefault(numTopFeatures, 50);
+        owner.setDefault(percentile, 0.1);
+    }
+
+    /** Defaults of the params of the graph-based selectors. */
+    void setGraphDefaults(Params owner) {
+        owner.setDefault(graphType, GraphType.KNN.paramValue());
+        owner.setDefault(numNeighbors, 5);
+        owner.setDefault(maxEdges, 20_000_000L);
+        owner.setDefault(distanceMeasure, DistanceMeasure.EUCLIDEAN.paramValue());
+        owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
+        owner.setDefault(blockSize, 0);
+        owner.setDefault(numTrees, 8);
+        owner.setDefault(leafSize, 1024);
+        owner.setDefault(refinementRounds, 2);
+        owner.setDefault(recallSampleSize, 300);
+        owner.setDefault(seed, DEFAULT_SEED);
+    }
+
+    /** Defaults of the Laplacian Score's own params. */
+    void setLaplacianDefaults(Params owner) {
+        owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
+        owner.setDefault(includeSelfLoops, false);
+        owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
+    }
+
+    /** Defaults of the Local Kernel Regression score's own params. */
+    void setLkrDefaults(Params owner) {
+        owner.setDefault(numNeighbors, 10);
+        owner.setDefault(lkrLambda, 0.1);
+        owner.setDefault(centerFeatures, false);
+        owner.setDefault(maxClassSize, 4096);
+    }
+}

@@ -1,0 +1,95 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.ParamOption;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.Params;
+
+/**
+ * Params of every selector and its model: columns and selection mode, with their getters. Spark
+ * finds params through these public no-argument methods.
+ */
+public interface SelectorParams extends Params {
+
+    /** The param objects of this instance. */
+    SelectorParamSet declaredParams();
+
+    /** Input column of ML feature vectors (dense or sparse). Default {@code "features"}. */
+    default Param<String> featuresCol() {
+        return declaredParams().featuresCol;
+    }
+
+    /** Output column of the selected features. Default {@code "selectedFeatures"}. */
+    default Param<String> outputCol() {
+        return declaredParams().outputCol;
+    }
+
+    /**
+     * Column of class labels, numbers or strings, read by the Fisher score and the supervised graphs
+     * ({@code graphType = "class"} or {@code "classKnn"}); ignored otherwise. A null or NaN label is an
+     * error naming its row. No default.
+     */
+    default Param<String> labelCol() {
+        return declaredParams().labelCol;
+    }
+
+    /** {@code "numTopFeatures"} (default), {@code "percentile"} or {@code "threshold"}; see {@link SelectionMode}. */
+    default Param<String> selectionMode() {
+        return declaredParams().selectionMode;
+    }
+
+    /** Number of features kept in numTopFeatures mode. Default 50. */
+    default IntParam numTopFeatures() {
+        return declaredParams().numTopFeatures;
+    }
+
+    /** Fraction of all features kept in percentile mode, in [0, 1]. Default 0.1. */
+    default DoubleParam percentile() {
+        return declaredParams().percentile;
+    }
+
+    /**
+     * In threshold mode, features scoring this well or better are kept: at most the threshold for a
+     * smaller-is-better score (Laplacian, Local Kernel Regression), at least it for the Fisher score.
+     * No default; required in that mode.
+     */
+    default DoubleParam scoreThreshold() {
+        return declaredParams().scoreThreshold;
+    }
+
+    default String getFeaturesCol() {
+        return getOrDefault(featuresCol());
+    }
+
+    default String getOutputCol() {
+        return getOrDefault(outputCol());
+    }
+
+    /** The label column, or null when unset. */
+    default String getLabelCol() {
+        return isDefined(labelCol()) ? getOrDefault(labelCol()) : null;
+    }
+
+    default String getSelectionMode() {
+        return getOrDefault(selectionMode());
+    }
+
+    default int getNumTopFeatures() {
+        return (Integer) getOrDefault(numTopFeatures());
+    }
+
+    default double getPercentile() {
+        return (Double) getOrDefault(percentile());
+    }
+
+    /** The score threshold, or NaN when unset. */
+    default double getScoreThreshold() {
+        return isDefined(scoreThreshold()) ? (Double) getOrDefault(scoreThreshold()) : Double.NaN;
+    }
+
+    /** The selection mode these params select. */
+    default SelectionMode selectionModeOption() {
+        return ParamOption.parse(SelectionMode.class, getSelectionMode());
+    }
+}

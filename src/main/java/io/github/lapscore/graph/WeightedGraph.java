@@ -3,6 +3,7 @@ package io.github.lapscore.graph;
 import java.util.List;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;

@@ -1,10 +1,11 @@
 package io.github.lapscore.scoring;
 
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
-import io.github.lapscore.graph.BlockPairs;
 import io.github.lapscore.graph.Edge;
 import io.github.lapscore.graph.EdgeWeighting;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -21,9 +22,6 @@ import java.util.List;
  */
 public final class LaplacianScores {
 
-    /** Name of the scoring stage, for timings. */
-    public static final String SCORES_STAGE = "scores";
-
     private LaplacianScores() {
     }
 
@@ -33,7 +31,7 @@ public final class LaplacianScores {
      * meet in a {@code treeReduce}. {@code shift} is the plain mean of every feature.
      */
     public static double[] compute(WeightedGraph graph, double[] shift, VarianceWeighting varianceWeighting, StageTimer timer) {
-        FeatureMoments moments = timer.run(SCORES_STAGE,
+        FeatureMoments moments = timer.run(Stage.SCORES,
                 "Laplacian scores: one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
                 () -> aggregate(graph, shift));

@@ -4,6 +4,7 @@ import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.graph.KnnGraphBuilder;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.LaplacianScores;
 import org.apache.spark.ml.Estimator;
@@ -38,9 +39,6 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelectorModel>
         implements LaplacianScoreParams, DefaultParamsWritable {
-
-    /** Name of the stage that numbers and checks the rows, for timings. */
-    static final String VALIDATION_STAGE = "validation";
 
     private final String uid;
     private final LaplacianScoreParamSet declaredParams;
@@ -184,7 +182,7 @@ public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelect
         String column = getFeaturesCol();
         StageTimer timer = new StageTimer(dataset.sparkSession().sparkContext(), uid + ": ");
         IndexedRows rows = IndexedRows.of(dataset, column);
-        RowSummary summary = timer.run(VALIDATION_STAGE, "Checking column '" + column + "': rows, vector sizes, values",
+        RowSummary summary = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
                 () -> RowSummary.of(rows));
         try {
             summary.validate(column, getNumNeighbors(), graphSettings().needsCosines());
@@ -205,9 +203,9 @@ public final class LaplacianScoreSelector extends Estimator<LaplacianScoreSelect
                 graph.numNeighbors(), graph.statistics().method().paramValue(), graph.weighting().bandwidth(),
                 graph.statistics().numEdges(), graph.statistics().numSelfLoops(), graph.statistics().isolatedRows(),
                 graph.statistics().recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(),
-                timer.secondsIn(VALIDATION_STAGE), timer.secondsIn(KnnGraphBuilder.GRAPH_STAGE),
-                timer.secondsIn(KnnGraphBuilder.RECALL_STAGE), timer.secondsIn(KnnGraphBuilder.WEIGHTS_STAGE),
-                timer.secondsIn(LaplacianScores.SCORES_STAGE));
+                timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH),
+                timer.secondsIn(Stage.RECALL), timer.secondsIn(Stage.WEIGHTS),
+                timer.secondsIn(Stage.SCORES));
         LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel(uid, scores, selected, summary);
         return copyValues(model, new ParamMap()).setParent(this);
     }

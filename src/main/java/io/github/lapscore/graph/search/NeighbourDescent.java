@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -14,6 +14,10 @@ import java.util.stream.LongStream;
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -65,7 +69,7 @@ final class NeighbourDescent {
                             numFeatures, k, measure, centre).iterator())
                     .mapToPair(fragment -> fragment);
             current = NeighbourLists.mergeIntoBlocks(before.union(offers), layout).persist(StorageLevel.MEMORY_AND_DISK());
-            timer.run(KnnGraphBuilder.GRAPH_STAGE, String.format(Locale.ROOT,
+            timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                     "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
                     current::count);
             before.unpersist(false);

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.data.FeatureCentres;
@@ -45,7 +45,7 @@ public enum DistanceMeasure implements ParamOption {
      * over its length for cosine. Subtracting a common centre leaves distances unchanged and keeps
      * {@code ||a||^2 + ||b||^2 - 2ab} free of cancellation for features like {@code 1e9 + x}.
      */
-    void embed(Vector row, double[] centre, double[] target, int offset) {
+    public void embed(Vector row, double[] centre, double[] target, int offset) {
         int size = row.size();
         double scale = this == COSINE ? 1.0 / Vectors.norm(row, 2.0) : 1.0;
         for (int j = 0; j < size; j++) {

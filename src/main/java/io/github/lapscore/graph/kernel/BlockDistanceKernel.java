@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import dev.ludovic.netlib.blas.BLAS;
 
@@ -10,18 +10,18 @@ import dev.ludovic.netlib.blas.BLAS;
  * wholly below the diagonal are skipped, so every unordered pair of rows is computed once. Without
  * right heaps, only the left rows collect candidates (recall sampling).
  */
-final class BlockDistanceKernel {
+public final class BlockDistanceKernel {
 
     /** Rows of the left block per product. */
-    static final int TILE_ROWS = 512;
+    public static final int TILE_ROWS = 512;
     /** Rows of the right block per product; a tile of products is TILE_ROWS x TILE_COLUMNS doubles (8 MiB). */
-    static final int TILE_COLUMNS = 2048;
+    public static final int TILE_COLUMNS = 2048;
 
     private BlockDistanceKernel() {
     }
 
     /** Offers every pair's squared distance to both rows' heaps; {@code rightHeaps} may be null. */
-    static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
+    public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
         BLAS blas = BLAS.getInstance();
         boolean sameBlock = left == right;
         int dim = left.dim;

@@ -135,7 +135,8 @@ public final class KnnGraphBuilder {
      * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of distinct rows,
      * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
      * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
-     * distance), and with the cosine graph reproduces seed 000's iris orderings. Block sums are added
+     * distance), and with the cosine graph reproduces the iris orderings of He, Cai and Niyogi
+     * ("Laplacian Score for Feature Selection", NIPS 2005, section 4.1). Block sums are added
      * on the driver in block order, so t (and every weight) is the same to the last bit however the
      * input was partitioned.
      */

@@ -12,7 +12,8 @@ import org.apache.spark.api.java.JavaRDD;
 import java.util.List;
 
 /**
- * The Laplacian Score of every feature (seed 000, eq. 1):
+ * The Laplacian Score of every feature (He, Cai and Niyogi, "Laplacian Score for Feature
+ * Selection", NIPS 2005, eq. 1):
  * <pre>
  *   L_r = f~_r^T L f~_r / f~_r^T D f~_r,   f~_r = f_r - (f_r^T D 1 / 1^T D 1) 1,   L = D - S
  * </pre>

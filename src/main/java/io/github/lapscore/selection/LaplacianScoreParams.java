@@ -34,8 +34,9 @@ public interface LaplacianScoreParams extends Params {
     }
 
     /**
-     * k of the kNN graph (seed 000, section 2.1 step 1): {i, j} is an edge when x_j is among the k
-     * nearest neighbours of x_i or x_i among those of x_j. Default 5; must be below the number of rows.
+     * k of the kNN graph (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005,
+     * section 2.1, step 1): {i, j} is an edge when x_j is among the k nearest neighbours of x_i or
+     * x_i among those of x_j. Default 5; must be below the number of rows.
      */
     default IntParam numNeighbors() {
         return declaredParams().numNeighbors;
@@ -50,7 +51,7 @@ public interface LaplacianScoreParams extends Params {
     }
 
     /**
-     * Edge weights S_ij (seed 000, section 2.1 step 2): {@code "heat"} (default)
+     * Edge weights S_ij (He, Cai and Niyogi 2005, section 2.1, step 2): {@code "heat"} (default)
      * {@code exp(-d^2 / t)}, {@code "binary"} 1, or {@code "cosine"} {@code max(0, cos(x_i, x_j))};
      * a non-positive cosine gives the edge weight 0.
      */
@@ -68,23 +69,24 @@ public interface LaplacianScoreParams extends Params {
     }
 
     /**
-     * Whether every row also gets a self-loop {i, i} of weight 1, adding 1 to D_ii (it never changes
-     * f^T L f). Default false, as seed 000 and the authors' MATLAB code; true reproduces scikit-feature.
+     * Whether every row also gets a self-loop {i, i} of weight 1, adding 1 to D_ii (it never
+     * changes f^T L f). Default false, as He, Cai and Niyogi 2005 and the authors' MATLAB code;
+     * true reproduces scikit-feature.
      */
     default BooleanParam includeSelfLoops() {
         return declaredParams().includeSelfLoops;
     }
 
     /**
-     * The score's denominator: {@code "degree"} (default) f~^T D f~ (seed 000 eq. 1), or
-     * {@code "uniform"}, D replaced by I (seed 000 eq. 3).
+     * The score's denominator: {@code "degree"} (default) f~^T D f~ (He, Cai and Niyogi 2005,
+     * eq. 1), or {@code "uniform"}, D replaced by I (eq. 3).
      */
     default Param<String> varianceWeighting() {
         return declaredParams().varianceWeighting;
     }
 
     /**
-     * How neighbours are found (DESIGN.md section 3): {@code "exact"}, the block-partitioned all-pairs
+     * How neighbours are found: {@code "exact"}, the block-partitioned all-pairs
      * distance join; {@code "approximate"}, the same kernel within the leaves of {@link #numTrees()}
      * random-projection trees, with recall@k estimated on {@link #recallSampleSize()} rows; or
      * {@code "auto"} (default): exact up to {@value KnnMethod#AUTO_EXACT_MAX_ROWS} rows, approximate above.

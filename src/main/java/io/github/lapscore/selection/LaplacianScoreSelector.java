@@ -18,7 +18,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Unsupervised feature selection by Laplacian Score (He, Cai and Niyogi, NIPS 2005; seed 000).
+ * Unsupervised feature selection by Laplacian Score (He, Cai and Niyogi, "Laplacian Score for
+ * Feature Selection", NIPS 2005).
  *
  * <p>{@code fit} numbers and checks the rows, builds the k-nearest-neighbour graph with a
  * block-partitioned distance join, weighs its edges into the sparse weight matrix S, and computes
@@ -26,7 +27,7 @@ import org.apache.spark.sql.types.StructType;
  * <pre>
  *   L_r = f~_r^T L f~_r / f~_r^T D f~_r,   D = diag(S 1),   L = D - S,   f~_r = f_r - (f_r^T D 1 / 1^T D 1) 1
  * </pre>
- * (seed 000, eq. 1). Features that vary little between neighbouring rows relative to their
+ * (the paper's eq. 1). Features that vary little between neighbouring rows relative to their
  * variance score low; <b>smaller is better</b>. The model keeps the best features by
  * {@link SelectionMode}. Nothing proportional to the number of rows is held on the driver.
  *

@@ -4,7 +4,7 @@ import dev.ludovic.netlib.blas.BLAS;
 
 /**
  * All squared distances between two blocks, tile by tile, with one {@code dgemm} per tile:
- * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j} (DESIGN.md section 3). Each distance is
+ * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}. Each distance is
  * offered to the heaps of both of its rows; a candidate no better than a row's current k-th is
  * rejected with one comparison. Within one block (a == b) only pairs i < j are visited, and tiles
  * wholly below the diagonal are skipped, so every unordered pair of rows is computed once. Without

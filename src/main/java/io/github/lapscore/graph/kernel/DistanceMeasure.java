@@ -12,7 +12,8 @@ import org.apache.spark.ml.linalg.Vectors;
  * The distance that defines "nearest" in the kNN graph.
  *
  * <ul>
- *   <li>{@code euclidean}: {@code ||x_i - x_j||} (seed 000, section 2.1).</li>
+ *   <li>{@code euclidean}: {@code ||x_i - x_j||}, as in He, Cai and Niyogi, "Laplacian Score
+ *       for Feature Selection", NIPS 2005, section 2.1.</li>
  *   <li>{@code cosine}: the Euclidean distance between the rows scaled to unit length, so
  *       {@code d^2 = 2 - 2 cos(x_i, x_j)}; neighbours are the rows of largest cosine, and the heat
  *       kernel {@code exp(-d^2 / t)} keeps its meaning.</li>

@@ -26,8 +26,7 @@ import scala.Tuple2;
 
 /**
  * Approximate k nearest neighbours of every row: the exact block kernel applied within the leaves
- * of several random-projection trees (DESIGN.md section 3), each row's candidates merged over the
- * trees.
+ * of several random-projection trees, each row's candidates merged over the trees.
  *
  * <ol>
  *   <li>A sample of at most {@value #MAX_SAMPLE_VALUES} values (chosen by a hash of seed and row

@@ -27,8 +27,8 @@ import scala.Tuple2;
 
 /**
  * Neighbour-of-neighbour refinement of approximate neighbour lists (the local join of NN-descent,
- * Dong, Charikar and Li 2011; DESIGN.md section 3): a neighbour of my neighbour is likely my
- * neighbour. One round, for every row j with list N(j):
+ * Dong, Charikar and Li 2011): a neighbour of my neighbour is likely my neighbour. One round, for
+ * every row j with list N(j):
  *
  * <ol>
  *   <li>its neighbourhood {@code S(j) = N(j) + R(j)}, where R(j) holds up to k of the rows that list

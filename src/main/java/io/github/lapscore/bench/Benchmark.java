@@ -9,11 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.lapscore.graph.DistanceMeasure;
-import io.github.lapscore.graph.ForestSettings;
-import io.github.lapscore.graph.KernelRate;
-import io.github.lapscore.graph.RecallSample;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.LaplacianScoreSummary;

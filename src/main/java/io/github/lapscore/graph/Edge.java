@@ -2,6 +2,8 @@ package io.github.lapscore.graph;
 
 import java.io.Serializable;
 
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+
 /**
  * One unordered edge {src, dst} of the symmetrised kNN graph, {@code src <= dst} ({@code src == dst}
  * only for a self-loop), with the Euclidean distance of the two rows in the space of the

@@ -2,6 +2,10 @@ package io.github.lapscore.graph;
 
 import java.io.Serializable;
 
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.graph.search.KnnMethod;
+
 /**
  * What defines the graph.
  *

@@ -2,6 +2,9 @@ package io.github.lapscore.graph;
 
 import java.io.Serializable;
 
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.RecallSample;
+
 /**
  * Counts that describe a weighted kNN graph.
  *

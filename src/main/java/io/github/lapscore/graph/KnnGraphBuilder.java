@@ -6,10 +6,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.ApproximateKnnSearch;
+import io.github.lapscore.graph.search.ExactKnnSearch;
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -24,13 +33,6 @@ import scala.Tuple2;
  * side), bandwidth, weights.
  */
 public final class KnnGraphBuilder {
-
-    /** Name of the stage that finds the neighbours, for timings. */
-    public static final String GRAPH_STAGE = "graph";
-    /** Name of the stage that estimates the recall of an approximate graph, for timings. */
-    public static final String RECALL_STAGE = "recall";
-    /** Name of the stage that weighs the edges, for timings. */
-    public static final String WEIGHTS_STAGE = "weights";
 
     private KnnGraphBuilder() {
     }
@@ -52,9 +54,9 @@ public final class KnnGraphBuilder {
         BlockLayout layout = BlockLayout.choose(summary.count(), numFeatures, spark.sparkContext().defaultParallelism(),
                 settings.rowsPerBlock(), method == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE);
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
-        timer.run(GRAPH_STAGE, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        timer.run(Stage.GRAPH, "kNN graph: cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         rows.release();
-        FeatureCentres centres = timer.run(GRAPH_STAGE, "kNN graph: feature means",
+        FeatureCentres centres = timer.run(Stage.GRAPH, "kNN graph: feature means",
                 () -> FeatureCentres.of(blocks, numFeatures, summary.count()));
 
         double[] centre = settings.measure().centre(centres);
@@ -62,20 +64,20 @@ public final class KnnGraphBuilder {
                 ? ExactKnnSearch.run(blocks, layout, numFeatures, k, settings.measure(), centre, timer)
                 : ApproximateKnnSearch.run(blocks, layout, numFeatures, k, settings.measure(), centre, settings.forest(), timer);
         double recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
-                : timer.run(RECALL_STAGE, "kNN graph (approximate): exact neighbours of " + settings.forest().recallSampleSize()
+                : timer.run(Stage.RECALL, "kNN graph (approximate): exact neighbours of " + settings.forest().recallSampleSize()
                         + " sampled rows for recall@" + k, () -> RecallSample.draw(blocks, numFeatures, k, settings.measure(), centre,
                         settings.forest().recallSampleSize(), settings.forest().seed()).recallOf(neighbours));
         JavaRDD<Edge> edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
-        EdgeTally tally = timer.run(GRAPH_STAGE, "kNN graph: symmetrising neighbour lists into edges",
+        EdgeTally tally = timer.run(Stage.GRAPH, "kNN graph: symmetrising neighbour lists into edges",
                 () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
         neighbours.unpersist(false);
 
         double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
                 : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
-                : timer.run(WEIGHTS_STAGE, "Edge weights: automatic bandwidth from the spread of the rows",
+                : timer.run(Stage.WEIGHTS, "Edge weights: automatic bandwidth from the spread of the rows",
                         () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, summary.count()));
         EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
-        long isolated = timer.run(WEIGHTS_STAGE, "Edge weights: finding rows whose weights are all 0",
+        long isolated = timer.run(Stage.WEIGHTS, "Edge weights: finding rows whose weights are all 0",
                 () -> countIsolatedRows(edges, weighting));
         if (isolated == summary.count()) {
             edges.unpersist(false);
@@ -102,7 +104,7 @@ public final class KnnGraphBuilder {
                     Map<Integer, EdgeBatch> byPair = new TreeMap<>();
                     for (int row = 0; row < lists.rows(); row++) {
                         for (int n = 0; n < lists.count(row); n++) {
-                            Edge edge = lists.edge(row, n);
+                            Edge edge = edge(lists, row, n);
                             byPair.computeIfAbsent(layout.pairIndex(layout.blockOf(edge.src()), layout.blockOf(edge.dst())),
                                     pair -> new EdgeBatch()).add(edge);
                         }
@@ -122,11 +124,19 @@ public final class KnnGraphBuilder {
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 
+    /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} of {@code lists} as an edge from that row. */
+    private static Edge edge(NeighbourLists lists, int row, int n) {
+        long self = lists.rowId(row);
+        long other = lists.neighbour(row, n);
+        return new Edge(Math.min(self, other), Math.max(self, other), lists.distance(row, n), lists.cosine(row, n));
+    }
+
     /**
      * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of distinct rows,
      * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
      * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
-     * distance), and with the cosine graph reproduces seed 000's iris orderings. Block sums are added
+     * distance), and with the cosine graph reproduces the iris orderings of He, Cai and Niyogi
+     * ("Laplacian Score for Feature Selection", NIPS 2005, section 4.1). Block sums are added
      * on the driver in block order, so t (and every weight) is the same to the last bit however the
      * input was partitioned.
      */

@@ -3,13 +3,14 @@ package io.github.lapscore.graph;
 import io.github.lapscore.ParamOption;
 
 /**
- * How an edge {i, j} of the kNN graph is weighted into {@code S_ij} (seed 000, section 2.1 step 2;
- * seed 003, "Matriz de pesos").
+ * How an edge {i, j} of the kNN graph is weighted into {@code S_ij} (He, Cai and Niyogi, "Laplacian
+ * Score for Feature Selection", NIPS 2005, section 2.1, step 2).
  *
  * <ul>
  *   <li>{@code heat}: {@code S_ij = exp(-||x_i - x_j||^2 / t)}, the paper's convention
  *       (scikit-feature and the authors' MATLAB code use {@code exp(-d^2 / (2 t^2))}).</li>
- *   <li>{@code binary}: {@code S_ij = 1}, seed 003's "simple-minded" weights.</li>
+ *   <li>{@code binary}: {@code S_ij = 1}, the "simple-minded" weights of Belkin and Niyogi,
+ *       "Laplacian Eigenmaps and Spectral Techniques for Embedding and Clustering", NIPS 2001.</li>
  *   <li>{@code cosine}: {@code S_ij = max(0, cos(x_i, x_j))} on the raw rows. A non-positive cosine
  *       gives weight 0: the edge stays in the edge list but adds nothing to D or L, because a
  *       negative weight would make L indefinite and the score meaningless.</li>

@@ -3,6 +3,7 @@ package io.github.lapscore.graph;
 import java.util.List;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;
@@ -15,10 +16,11 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The weighted, symmetrised kNN graph: the sparse distributed weight matrix S of seed 000. Each
- * unordered edge is stored once ({@code src <= dst}) and weighed once; it counts in both
- * orientations when D and L are formed. The rows' blocks and the edges stay cached, partitioned by
- * block pair, until {@link #unpersist()}.
+ * The weighted, symmetrised kNN graph: the sparse distributed weight matrix S of He, Cai and
+ * Niyogi, "Laplacian Score for Feature Selection", NIPS 2005 (section 2.1, step 2). Each unordered
+ * edge is stored once ({@code src <= dst}) and weighed once; it counts in both orientations when D
+ * and L are formed. The rows' blocks and the edges stay cached, partitioned by block pair, until
+ * {@link #unpersist()}.
  */
 public final class WeightedGraph {
 

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.github.lapscore.bench.Benchmark;
-import io.github.lapscore.graph.ForestSettings;
+import io.github.lapscore.graph.search.ForestSettings;
 import org.apache.spark.sql.SparkSession;
 
 /** {@code lapscore bench}: runs the {@link Benchmark} with the options given. */

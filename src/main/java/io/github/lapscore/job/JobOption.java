@@ -1,6 +1,6 @@
 package io.github.lapscore.job;
 
-import io.github.lapscore.graph.KnnMethod;
+import io.github.lapscore.graph.search.KnnMethod;
 
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null

@@ -8,9 +8,8 @@ import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 
 /**
- * Per-feature sums from which every Laplacian Score follows (DESIGN.md section 2). Over the
- * ordered edge pairs (i, j) with {@code S_ij > 0}, with {@code g = f - c} the feature shifted by
- * its plain mean c:
+ * Per-feature sums from which every Laplacian Score follows. Over the ordered edge pairs (i, j)
+ * with {@code S_ij > 0}, with {@code g = f - c} the feature shifted by its plain mean c:
  * <pre>
  *   1^T D 1   = sum S_ij                      (totalWeight)
  *   g^T D 1   = sum S_ij g_i                  (weightedSum)

@@ -1,17 +1,19 @@
 package io.github.lapscore.scoring;
 
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
-import io.github.lapscore.graph.BlockPairs;
 import io.github.lapscore.graph.Edge;
 import io.github.lapscore.graph.EdgeWeighting;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;
 
 import java.util.List;
 
 /**
- * The Laplacian Score of every feature (seed 000, eq. 1):
+ * The Laplacian Score of every feature (He, Cai and Niyogi, "Laplacian Score for Feature
+ * Selection", NIPS 2005, eq. 1):
  * <pre>
  *   L_r = f~_r^T L f~_r / f~_r^T D f~_r,   f~_r = f_r - (f_r^T D 1 / 1^T D 1) 1,   L = D - S
  * </pre>
@@ -20,9 +22,6 @@ import java.util.List;
  * weighting, all rows for the uniform one) carries no information: its score is NaN.
  */
 public final class LaplacianScores {
-
-    /** Name of the scoring stage, for timings. */
-    public static final String SCORES_STAGE = "scores";
 
     private LaplacianScores() {
     }
@@ -33,7 +32,7 @@ public final class LaplacianScores {
      * meet in a {@code treeReduce}. {@code shift} is the plain mean of every feature.
      */
     public static double[] compute(WeightedGraph graph, double[] shift, VarianceWeighting varianceWeighting, StageTimer timer) {
-        FeatureMoments moments = timer.run(SCORES_STAGE,
+        FeatureMoments moments = timer.run(Stage.SCORES,
                 "Laplacian scores: one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
                 () -> aggregate(graph, shift));

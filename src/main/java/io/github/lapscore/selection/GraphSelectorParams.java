@@ -1,11 +1,11 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.DistanceMeasure;
-import io.github.lapscore.graph.ForestSettings;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.KnnMethod;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.WeightKernel;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;

@@ -3,9 +3,9 @@ package io.github.lapscore.selection;
 import java.io.Serializable;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.DistanceMeasure;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.KnnMethod;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -125,7 +129,7 @@ public final class RecallSample implements Serializable {
     }
 
     /** Recall@k of the neighbour lists of a search (keyed by block, as the searches return them). */
-    double recallOf(JavaPairRDD<Long, NeighbourLists> neighbours) {
+    public double recallOf(JavaPairRDD<Long, NeighbourLists> neighbours) {
         Broadcast<long[]> sampled = JavaSparkContext.fromSparkContext(neighbours.context()).broadcast(ids);
         List<Tuple2<Long, double[]>> found = neighbours.values()
                 .flatMap(lists -> {

@@ -1,11 +1,16 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -22,7 +27,7 @@ import scala.Tuple2;
  * ({@link SearchSteps}) then merges them per block into each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS
  * level-3 speed, shuffle O(m B k), driver memory O(1).
  */
-final class ExactKnnSearch {
+public final class ExactKnnSearch {
 
     static final int MAX_WAVES = 10;
 
@@ -30,7 +35,7 @@ final class ExactKnnSearch {
     }
 
     /** Neighbour lists keyed by the first row of their block, partition i holding block i. */
-    static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
+    public static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
                                                  DistanceMeasure measure, double[] centre, StageTimer timer) {
         int pairs = layout.numPairs();
         int parallelism = blocks.context().defaultParallelism();

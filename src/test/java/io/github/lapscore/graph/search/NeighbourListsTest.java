@@ -1,7 +1,11 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;

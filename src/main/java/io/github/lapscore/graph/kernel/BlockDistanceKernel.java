@@ -1,27 +1,27 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import dev.ludovic.netlib.blas.BLAS;
 
 /**
  * All squared distances between two blocks, tile by tile, with one {@code dgemm} per tile:
- * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j} (DESIGN.md section 3). Each distance is
+ * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}. Each distance is
  * offered to the heaps of both of its rows; a candidate no better than a row's current k-th is
  * rejected with one comparison. Within one block (a == b) only pairs i < j are visited, and tiles
  * wholly below the diagonal are skipped, so every unordered pair of rows is computed once. Without
  * right heaps, only the left rows collect candidates (recall sampling).
  */
-final class BlockDistanceKernel {
+public final class BlockDistanceKernel {
 
     /** Rows of the left block per product. */
-    static final int TILE_ROWS = 512;
+    public static final int TILE_ROWS = 512;
     /** Rows of the right block per product; a tile of products is TILE_ROWS x TILE_COLUMNS doubles (8 MiB). */
-    static final int TILE_COLUMNS = 2048;
+    public static final int TILE_COLUMNS = 2048;
 
     private BlockDistanceKernel() {
     }
 
     /** Offers every pair's squared distance to both rows' heaps; {@code rightHeaps} may be null. */
-    static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
+    public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
         BLAS blas = BLAS.getInstance();
         boolean sameBlock = left == right;
         int dim = left.dim;

@@ -1,9 +1,9 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import io.github.lapscore.ParamOption;
 
 /**
- * How the k nearest neighbours of every row are found (DESIGN.md section 3).
+ * How the k nearest neighbours of every row are found.
  *
  * <ul>
  *   <li>{@code exact}: the block-partitioned all-pairs distance join, O(m^2 d) flops at BLAS

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.data.FeatureCentres;
@@ -12,7 +12,8 @@ import org.apache.spark.ml.linalg.Vectors;
  * The distance that defines "nearest" in the kNN graph.
  *
  * <ul>
- *   <li>{@code euclidean}: {@code ||x_i - x_j||} (seed 000, section 2.1).</li>
+ *   <li>{@code euclidean}: {@code ||x_i - x_j||}, as in He, Cai and Niyogi, "Laplacian Score
+ *       for Feature Selection", NIPS 2005, section 2.1.</li>
  *   <li>{@code cosine}: the Euclidean distance between the rows scaled to unit length, so
  *       {@code d^2 = 2 - 2 cos(x_i, x_j)}; neighbours are the rows of largest cosine, and the heat
  *       kernel {@code exp(-d^2 / t)} keeps its meaning.</li>
@@ -45,7 +46,7 @@ public enum DistanceMeasure implements ParamOption {
      * over its length for cosine. Subtracting a common centre leaves distances unchanged and keeps
      * {@code ||a||^2 + ||b||^2 - 2ab} free of cancellation for features like {@code 1e9 + x}.
      */
-    void embed(Vector row, double[] centre, double[] target, int offset) {
+    public void embed(Vector row, double[] centre, double[] target, int offset) {
         int size = row.size();
         double scale = this == COSINE ? 1.0 / Vectors.norm(row, 2.0) : 1.0;
         for (int j = 0; j < size; j++) {

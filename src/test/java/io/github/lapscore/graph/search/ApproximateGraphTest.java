@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.sql.Row;

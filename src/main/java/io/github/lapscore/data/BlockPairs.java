@@ -1,9 +1,7 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.data;
 
 import java.io.Serializable;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.RowBlock;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.rdd.PartitionPruningRDD;

@@ -1,10 +1,11 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -31,14 +32,14 @@ final class SearchSteps {
         List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(steps);
         for (int s = 0; s < steps; s++) {
             JavaPairRDD<Long, NeighbourLists> partial = step.apply(s).persist(StorageLevel.MEMORY_AND_DISK());
-            timer.run(KnnGraphBuilder.GRAPH_STAGE, description.apply(s), partial::count);
+            timer.run(Stage.GRAPH, description.apply(s), partial::count);
             partials.add(partial);
         }
         @SuppressWarnings("unchecked")
         JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
         JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(context.union(stepResults), layout)
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        timer.run(KnnGraphBuilder.GRAPH_STAGE, mergeDescription, merged::count);
+        timer.run(Stage.GRAPH, mergeDescription, merged::count);
         partials.forEach(partial -> partial.unpersist(false));
         return merged;
     }

@@ -1,8 +1,10 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 

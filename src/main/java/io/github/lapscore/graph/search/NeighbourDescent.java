@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -14,6 +14,10 @@ import java.util.stream.LongStream;
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -23,8 +27,8 @@ import scala.Tuple2;
 
 /**
  * Neighbour-of-neighbour refinement of approximate neighbour lists (the local join of NN-descent,
- * Dong, Charikar and Li 2011; DESIGN.md section 3): a neighbour of my neighbour is likely my
- * neighbour. One round, for every row j with list N(j):
+ * Dong, Charikar and Li 2011): a neighbour of my neighbour is likely my neighbour. One round, for
+ * every row j with list N(j):
  *
  * <ol>
  *   <li>its neighbourhood {@code S(j) = N(j) + R(j)}, where R(j) holds up to k of the rows that list
@@ -65,7 +69,7 @@ final class NeighbourDescent {
                             numFeatures, k, measure, centre).iterator())
                     .mapToPair(fragment -> fragment);
             current = NeighbourLists.mergeIntoBlocks(before.union(offers), layout).persist(StorageLevel.MEMORY_AND_DISK());
-            timer.run(KnnGraphBuilder.GRAPH_STAGE, String.format(Locale.ROOT,
+            timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                     "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
                     current::count);
             before.unpersist(false);

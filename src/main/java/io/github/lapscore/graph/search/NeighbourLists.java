@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -8,6 +8,8 @@ import java.util.stream.IntStream;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaPairRDD;
 
 import scala.Tuple2;
@@ -200,11 +202,8 @@ public final class NeighbourLists implements Serializable {
         return distances[row * k + n];
     }
 
-    /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} as an edge from that row. */
-    public Edge edge(int row, int n) {
-        int slot = row * k + n;
-        long self = rowIds[row];
-        long other = ids[slot];
-        return new Edge(Math.min(self, other), Math.max(self, other), distances[slot], cosines[slot]);
+    /** Cosine of the raw rows of the row at position {@code row} and its {@code n}-th nearest neighbour (from 0). */
+    public double cosine(int row, int n) {
+        return cosines[row * k + n];
     }
 }

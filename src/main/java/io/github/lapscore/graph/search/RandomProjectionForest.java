@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 
 /**
  * Random-projection trees that cut the rows into leaves of about {@code leafSize} likely neighbours
- * (DESIGN.md section 3, approximate graph). Trees are grown on the driver from a sample of the
+ * of the approximate graph. Trees are grown on the driver from a sample of the
  * embedded rows, whose size does not grow with m. Each internal node splits by the hyperplane
  * orthogonal to the difference of two random sample points of the node (so splits follow the
  * data's own spread, like Annoy), placed at the median projection of the node's sample: each side

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import java.util.Arrays;
 
@@ -8,16 +8,16 @@ import java.util.Arrays;
  * the distance kernel rejects most candidates with a single comparison. Order is by squared
  * distance, then by row id, which makes ties deterministic.
  */
-final class CandidateHeaps {
+public final class CandidateHeaps {
 
-    final int k;
-    final long[] ids;
+    public final int k;
+    public final long[] ids;
     final double[] keys;
-    final int[] sizes;
+    public final int[] sizes;
     /** Squared distance of each row's worst kept candidate, +infinity until k are kept. */
     final double[] worst;
 
-    CandidateHeaps(int rows, int k) {
+    public CandidateHeaps(int rows, int k) {
         this.k = k;
         this.ids = new long[rows * k];
         this.keys = new double[rows * k];
@@ -27,7 +27,7 @@ final class CandidateHeaps {
     }
 
     /** Offers candidate {@code id} at squared distance {@code key} to row {@code row}. */
-    void offer(int row, long id, double key) {
+    public void offer(int row, long id, double key) {
         int base = row * k;
         int size = sizes[row];
         if (size < k) {
@@ -46,7 +46,7 @@ final class CandidateHeaps {
      * {@link #offer}, but a candidate the row already holds is ignored: the refinement's local joins
      * can meet the same pair more than once.
      */
-    void offerIfAbsent(int row, long id, double key) {
+    public void offerIfAbsent(int row, long id, double key) {
         if (key > worst[row]) {
             return;
         }
@@ -94,7 +94,7 @@ final class CandidateHeaps {
     }
 
     /** Whether candidate (keyA, idA) ranks after (keyB, idB). */
-    static boolean isWorse(double keyA, long idA, double keyB, long idB) {
+    public static boolean isWorse(double keyA, long idA, double keyB, long idB) {
         return keyA > keyB || (keyA == keyB && idA > idB);
     }
 }

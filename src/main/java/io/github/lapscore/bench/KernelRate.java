@@ -1,8 +1,12 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.bench;
 
 import java.util.SplittableRandom;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 

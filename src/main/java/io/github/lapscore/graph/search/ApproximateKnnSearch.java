@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -9,6 +9,11 @@ import java.util.Locale;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -21,8 +26,7 @@ import scala.Tuple2;
 
 /**
  * Approximate k nearest neighbours of every row: the exact block kernel applied within the leaves
- * of several random-projection trees (DESIGN.md section 3), each row's candidates merged over the
- * trees.
+ * of several random-projection trees, each row's candidates merged over the trees.
  *
  * <ol>
  *   <li>A sample of at most {@value #MAX_SAMPLE_VALUES} values (chosen by a hash of seed and row
@@ -38,7 +42,7 @@ import scala.Tuple2;
  * Work is O(m T L d) flops for T trees and leaves of L rows, shuffle O(T m d); driver memory is
  * bounded by the sample, not by m. Every choice depends on the seed and the row ids only.
  */
-final class ApproximateKnnSearch {
+public final class ApproximateKnnSearch {
 
     /** The tree sample holds at most this many doubles (32 MiB). */
     static final int MAX_SAMPLE_VALUES = 1 << 22;
@@ -54,7 +58,7 @@ final class ApproximateKnnSearch {
     }
 
     /** Neighbour lists keyed by the first row of their block of {@code layout}, partition i holding block i. */
-    static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
+    public static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
                                                  DistanceMeasure measure, double[] centre, ForestSettings settings,
                                                  StageTimer timer) {
         long numRows = layout.numRows();
@@ -63,7 +67,7 @@ final class ApproximateKnnSearch {
         long wantedSample = Math.min(numRows, Math.min(MAX_SAMPLE_VALUES / Math.max(1, numFeatures),
                 SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));
         double fraction = (double) wantedSample / numRows;
-        List<Tuple2<Long, double[]>> sample = timer.run(KnnGraphBuilder.GRAPH_STAGE,
+        List<Tuple2<Long, double[]>> sample = timer.run(Stage.GRAPH,
                 "kNN graph (approximate): sampling about " + wantedSample + " rows to grow " + settings.numTrees() + " trees",
                 () -> blocks.flatMap(block -> sampleOf(block, numFeatures, measure, centre, fraction, seed).iterator()).collect());
         double[] samplePoints = new double[sample.size() * numFeatures];
@@ -77,7 +81,7 @@ final class ApproximateKnnSearch {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(blocks.context());
         Broadcast<RandomProjectionForest> shared = context.broadcast(forest);
 
-        LeafBlocks leafBlocks = timer.run(KnnGraphBuilder.GRAPH_STAGE, "kNN graph (approximate): counting the rows of every leaf",
+        LeafBlocks leafBlocks = timer.run(Stage.GRAPH, "kNN graph (approximate): counting the rows of every leaf",
                 () -> LeafBlocks.count(blocks, shared, numFeatures, measure, centre, 2 * leafSize));
         int parallelism = blocks.context().defaultParallelism();
         int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.kernel;
 
 import java.util.Arrays;
 
@@ -13,13 +13,13 @@ import org.apache.spark.ml.linalg.Vectors;
  * {@code size x dim} array (read by BLAS as a column-major {@code dim x size} matrix), their squared
  * norms, and the raw rows' norms for cosines. Built inside a task and thrown away after it.
  */
-final class WorkingBlock {
+public final class WorkingBlock {
 
-    final long[] ids;
+    public final long[] ids;
     final Vector[] vectors;
-    final int size;
+    public final int size;
     final int dim;
-    final double[] points;
+    public final double[] points;
     final double[] squaredNorms;
     final double[] rawNorms;
 
@@ -42,7 +42,7 @@ final class WorkingBlock {
         }
     }
 
-    static WorkingBlock of(RowBlock block, int dim, DistanceMeasure measure, double[] centre) {
+    public static WorkingBlock of(RowBlock block, int dim, DistanceMeasure measure, double[] centre) {
         long[] ids = new long[block.size()];
         Vector[] vectors = new Vector[block.size()];
         for (int i = 0; i < ids.length; i++) {
@@ -53,7 +53,7 @@ final class WorkingBlock {
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
-    static WorkingBlock of(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+    public static WorkingBlock of(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
         for (int i = 1; i < ids.length; i++) {
             if (ids[i] <= ids[i - 1]) {
                 throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
@@ -63,7 +63,7 @@ final class WorkingBlock {
     }
 
     /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */
-    double squaredDeviation() {
+    public double squaredDeviation() {
         double sum = 0.0;
         for (double squared : squaredNorms) {
             sum += squared;
@@ -72,12 +72,12 @@ final class WorkingBlock {
     }
 
     /** Position of row {@code id} in this block; the row must be one of it. */
-    int positionOf(long id) {
+    public int positionOf(long id) {
         return Arrays.binarySearch(ids, id);
     }
 
     /** Exact Euclidean distance between point {@code i} of this block and point {@code j} of {@code other}. */
-    double distance(int i, WorkingBlock other, int j) {
+    public double distance(int i, WorkingBlock other, int j) {
         double sum = 0.0;
         int p = i * dim;
         int q = j * other.dim;
@@ -89,7 +89,7 @@ final class WorkingBlock {
     }
 
     /** Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}. */
-    double cosine(int i, WorkingBlock other, int j) {
+    public double cosine(int i, WorkingBlock other, int j) {
         return vectors[i].dot(other.vectors[j]) / (rawNorms[i] * other.rawNorms[j]);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 /**
  * A deterministic 64-bit hash of a seed, a row id and two small integers (SplitMix64's finaliser

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -12,6 +12,8 @@ import java.util.Random;
 import java.util.Set;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.junit.jupiter.api.Test;

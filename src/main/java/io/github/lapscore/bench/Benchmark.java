@@ -15,7 +15,7 @@ import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
-import io.github.lapscore.selection.LaplacianScoreSummary;
+import io.github.lapscore.selection.FitSummary;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
@@ -143,7 +143,7 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
     }
 
     private BenchResult result(long rows, String method, String setting, Fitted fitted, GaussianMixture mixture) {
-        LaplacianScoreSummary s = fitted.model.summary();
+        FitSummary s = fitted.model.summary();
         double graphGflops = method.equals("exact") ? (double) rows * rows * dims / s.graphSeconds() / 1e9 : Double.NaN;
         return new BenchResult(rows, dims, method, setting, s.graphSeconds(), s.recallSeconds(), s.weightsSeconds(),
                 s.scoresSeconds(), method.equals("exact") ? 1.0 : s.recall(),

@@ -9,7 +9,11 @@ import io.github.lapscore.graph.search.KnnMethod;
 /**
  * What defines the graph.
  *
+ * @param type             which rows are neighbours: kNN, epsilon, class or kNN within class
  * @param numNeighbors     k: {i, j} is an edge when either row is among the other's k nearest
+ *                         (knn, classKnn)
+ * @param radius           epsilon graph: {i, j} is an edge when their distance is at most this
+ * @param maxEdges         epsilon graph: the largest edge count allowed, checked on a sample first
  * @param measure          distance that defines "nearest"
  * @param kernel           how edges are weighted
  * @param bandwidth        t of the heat kernel; NaN selects it automatically (the mean squared
@@ -17,15 +21,38 @@ import io.github.lapscore.graph.search.KnnMethod;
  * @param includeSelfLoops whether every row also gets the edge {i, i} of weight 1 (scikit-feature does)
  * @param rowsPerBlock     rows per block of the exact distance join and of the scoring pass; 0 chooses
  *                         automatically
- * @param method           how neighbours are found
- * @param forest           the approximate search's trees and recall sample
+ * @param method           how the k nearest neighbours are found
+ * @param forest           the approximate search's trees and recall sample, and the seed
  */
-public record GraphSettings(int numNeighbors, DistanceMeasure measure, WeightKernel kernel, double bandwidth,
-                            boolean includeSelfLoops, int rowsPerBlock, KnnMethod method, ForestSettings forest)
-        implements Serializable {
+public record GraphSettings(GraphType type, int numNeighbors, double radius, long maxEdges, DistanceMeasure measure,
+                            WeightKernel kernel, double bandwidth, boolean includeSelfLoops, int rowsPerBlock,
+                            KnnMethod method, ForestSettings forest) implements Serializable {
 
     /** Whether the distance or the weights need cosines, which are undefined for zero rows. */
     public boolean needsCosines() {
         return measure == DistanceMeasure.COSINE || kernel == WeightKernel.COSINE;
+    }
+
+    /**
+     * The search that finds the neighbours of {@code numRows} rows: the epsilon graph and the kNN
+     * graph within classes are always exact; {@code auto} picks by size for the kNN graph.
+     */
+    public KnnMethod searchFor(long numRows) {
+        if (type == GraphType.EPSILON) {
+            return KnnMethod.EXACT;
+        }
+        if (type == GraphType.CLASS_KNN) {
+            if (method == KnnMethod.APPROXIMATE) {
+                throw new IllegalArgumentException("graphType = classKnn is found by the exact join only;"
+                        + " set knnMethod to exact or auto");
+            }
+            return KnnMethod.EXACT;
+        }
+        return method.resolve(numRows);
+    }
+
+    /** Whether the graph of {@code numRows} rows is found by the exact all-pairs join. */
+    public boolean exactJoin(long numRows) {
+        return searchFor(numRows) == KnnMethod.EXACT;
     }
 }

@@ -1,11 +1,12 @@
 package io.github.lapscore.graph;
 
-import java.util.List;
-
 import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -16,7 +17,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The weighted, symmetrised kNN graph: the sparse distributed weight matrix S of He, Cai and
+ * The weighted, symmetrised graph (kNN, epsilon or kNN within classes): the sparse distributed weight matrix S of He, Cai and
  * Niyogi, "Laplacian Score for Feature Selection", NIPS 2005 (section 2.1, step 2). Each unordered
  * edge is stored once ({@code src <= dst}) and weighed once; it counts in both orientations when D
  * and L are formed. The rows' blocks and the edges stay cached, partitioned by block pair, until
@@ -31,29 +32,27 @@ public final class WeightedGraph {
             DataTypes.createStructField("distance", DataTypes.DoubleType, false),
             DataTypes.createStructField("weight", DataTypes.DoubleType, false)});
 
-    private final SparkSession spark;
     private final BlockLayout layout;
     private final int numFeatures;
-    private final int numNeighbors;
     private final JavaRDD<RowBlock> blocks;
     private final JavaRDD<Edge> edgesByPair;
+    private final JavaPairRDD<Long, NeighbourLists> neighbourLists;
     private final EdgeWeighting weighting;
     private final GraphStatistics statistics;
-    private final double[] featureMeans;
+    private final FeatureCentres centres;
     private final StageTimer timer;
 
-    WeightedGraph(SparkSession spark, BlockLayout layout, int numFeatures, int numNeighbors, JavaRDD<RowBlock> blocks,
-                  JavaRDD<Edge> edgesByPair, EdgeWeighting weighting, GraphStatistics statistics, double[] featureMeans,
-                  StageTimer timer) {
-        this.spark = spark;
+    WeightedGraph(BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
+                  JavaPairRDD<Long, NeighbourLists> neighbourLists, EdgeWeighting weighting, GraphStatistics statistics,
+                  FeatureCentres centres, StageTimer timer) {
         this.layout = layout;
         this.numFeatures = numFeatures;
-        this.numNeighbors = numNeighbors;
         this.blocks = blocks;
         this.edgesByPair = edgesByPair;
+        this.neighbourLists = neighbourLists;
         this.weighting = weighting;
         this.statistics = statistics;
-        this.featureMeans = featureMeans;
+        this.centres = centres;
         this.timer = timer;
     }
 
@@ -65,7 +64,7 @@ public final class WeightedGraph {
     public Dataset<Row> edges() {
         EdgeWeighting w = weighting;
         JavaRDD<Row> rows = edgesByPair.map(e -> RowFactory.create(e.src(), e.dst(), e.distance(), w.weight(e)));
-        return spark.createDataFrame(rows, EDGE_SCHEMA);
+        return SparkSession.active().createDataFrame(rows, EDGE_SCHEMA);
     }
 
     /** Edges as an RDD whose partition t holds the edges of block pair t ({@link BlockPairs#all}). */
@@ -86,9 +85,12 @@ public final class WeightedGraph {
         return numFeatures;
     }
 
-    /** k of the kNN relation. */
-    public int numNeighbors() {
-        return numNeighbors;
+    /**
+     * Every row's directed list of its k nearest neighbours (keyed by the first row of its block,
+     * partition i holding block i), when the build was asked to keep them; else null.
+     */
+    public JavaPairRDD<Long, NeighbourLists> neighbourLists() {
+        return neighbourLists;
     }
 
     /** Kernel and bandwidth t actually used. */
@@ -103,7 +105,12 @@ public final class WeightedGraph {
 
     /** Plain mean of every feature over all rows. */
     public double[] featureMeans() {
-        return featureMeans.clone();
+        return centres.means();
+    }
+
+    /** The centres the distances were computed from. */
+    public FeatureCentres centres() {
+        return centres;
     }
 
     /** The timer that recorded how long building this graph took; later stages of the same fit add to it. */
@@ -111,10 +118,12 @@ public final class WeightedGraph {
         return timer;
     }
 
-    /** Releases the cached blocks and edges. */
+    /** Releases the cached blocks, edges and neighbour lists. */
     public void unpersist() {
-        for (JavaRDD<?> rdd : List.of(edgesByPair, blocks)) {
-            rdd.unpersist(false);
+        edgesByPair.unpersist(false);
+        blocks.unpersist(false);
+        if (neighbourLists != null) {
+            neighbourLists.unpersist(false);
         }
     }
 }

@@ -10,8 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.lapscore.selection.LaplacianScoreSelectorModel;
-import io.github.lapscore.selection.LaplacianScoreSummary;
+import io.github.lapscore.selection.FeatureSelectorModel;
+import io.github.lapscore.selection.FitSummary;
 
 /** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
 final class ScoresReport {
@@ -21,9 +21,9 @@ final class ScoresReport {
     private final int[] rankOf;
     private final boolean[] selected;
     private final int[] ranking;
-    private final LaplacianScoreSummary summary;
+    private final FitSummary summary;
 
-    ScoresReport(LaplacianScoreSelectorModel model, String[] names) {
+    ScoresReport(FeatureSelectorModel<?> model, String[] names) {
         this.names = names;
         this.scores = model.scores();
         this.ranking = model.featureRanking();

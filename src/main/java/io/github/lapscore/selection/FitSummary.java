@@ -60,7 +60,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
         GraphStatistics statistics = graph.statistics();
         StageTimer timer = graph.timer();
         return new FitSummary(statistics.numRows(), graph.numFeatures(), statistics.numClasses(),
-                statistics.graphType().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
+                statistics.type().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
                 graph.weighting().bandwidth(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
                 statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,
                 timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), timer.secondsIn(Stage.RECALL),

@@ -36,6 +36,11 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     /** Scores every feature on the class graph of {@code rows}, which stay cached. */
     abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
 
+    /** Whether the score reads every row's directed list of its k nearest neighbours besides the graph. */
+    boolean keepsNeighbourLists() {
+        return false;
+    }
+
     public S setGraphType(String value) {
         set(graphType(), value);
         return self();
@@ -148,7 +153,12 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         GraphSettings settings = graphSettings();
         PreparedRows prepared = PreparedRows.of(rows, summary, settings.rowsPerBlock(),
                 settings.exactJoin(summary.count()) ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE, timer, Stage.GRAPH);
-        return GraphBuilder.build(settings, prepared, timer);
+        try {
+            return GraphBuilder.build(settings, prepared, keepsNeighbourLists(), timer);
+        } catch (RuntimeException failed) {
+            prepared.release();
+            throw failed;
+        }
     }
 
     /**

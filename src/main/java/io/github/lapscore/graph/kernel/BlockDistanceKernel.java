@@ -4,11 +4,11 @@ import dev.ludovic.netlib.blas.BLAS;
 
 /**
  * All squared distances between two blocks, tile by tile, with one {@code dgemm} per tile:
- * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}. Each distance is
- * offered to the heaps of both of its rows; a candidate no better than a row's current k-th is
- * rejected with one comparison. Within one block (a == b) only pairs i < j are visited, and tiles
- * wholly below the diagonal are skipped, so every unordered pair of rows is computed once. Without
- * right heaps, only the left rows collect candidates (recall sampling).
+ * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}. Each column of a tile (one right row
+ * against a run of left rows) goes to a {@link PairSink}: the k-best heaps of the kNN searches
+ * ({@link #scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)}) or the radius filter of
+ * the epsilon graph. Within one block (a == b) only pairs i &lt; j are visited, and tiles wholly below
+ * the diagonal are skipped, so every unordered pair of rows is computed once.
  */
 public final class BlockDistanceKernel {
 
@@ -20,8 +20,44 @@ public final class BlockDistanceKernel {
     private BlockDistanceKernel() {
     }
 
-    /** Offers every pair's squared distance to both rows' heaps; {@code rightHeaps} may be null. */
+    /** What is done with the squared distances of one right row to a run of left rows. */
+    public interface PairSink {
+        /**
+         * {@code squared[offset + r]} is the squared distance of right row {@code j} to left row
+         * {@code from + r}, for {@code from + r < to}; the array is reused for the next column.
+         */
+        void column(int j, int from, int to, double[] squared, int offset);
+    }
+
+    /**
+     * Offers every pair's squared distance to both rows' heaps ({@code rightHeaps} may be null: only
+     * the left rows collect candidates, as for the recall sample). A candidate no better than a row's
+     * current k-th is rejected with one comparison. When both blocks carry labels, only pairs of the
+     * same label are offered (the kNN graph within classes).
+     */
     public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
+        double[] leftLabels = left.labels;
+        double[] rightLabels = right.labels;
+        boolean sameLabelOnly = leftLabels != null && rightLabels != null;
+        scan(left, right, (j, from, to, squared, offset) -> {
+            long rightId = right.ids[j];
+            for (int i = from; i < to; i++) {
+                if (sameLabelOnly && leftLabels[i] != rightLabels[j]) {
+                    continue;
+                }
+                double distance = squared[offset + i - from];
+                if (distance <= leftHeaps.worst[i]) {
+                    leftHeaps.offer(i, rightId, distance);
+                }
+                if (rightHeaps != null && distance <= rightHeaps.worst[j]) {
+                    rightHeaps.offer(j, left.ids[i], distance);
+                }
+            }
+        });
+    }
+
+    /** Hands the squared distance of every pair (i in left, j in right; i &lt; j within one block) to {@code sink}. */
+    public static void scan(WorkingBlock left, WorkingBlock right, PairSink sink) {
         BLAS blas = BLAS.getInstance();
         boolean sameBlock = left == right;
         int dim = left.dim;
@@ -38,18 +74,13 @@ public final class BlockDistanceKernel {
                 for (int c = 0; c < columns; c++) {
                     int j = j0 + c;
                     double rightNorm = right.squaredNorms[j];
-                    long rightId = right.ids[j];
                     int rowEnd = sameBlock ? Math.min(rows, j - i0) : rows;
                     int column = c * rows;
                     for (int r = 0; r < rowEnd; r++) {
-                        int i = i0 + r;
-                        double squared = Math.max(0.0, left.squaredNorms[i] + rightNorm - 2.0 * products[column + r]);
-                        if (squared <= leftHeaps.worst[i]) {
-                            leftHeaps.offer(i, rightId, squared);
-                        }
-                        if (rightHeaps != null && squared <= rightHeaps.worst[j]) {
-                            rightHeaps.offer(j, left.ids[i], squared);
-                        }
+                        products[column + r] = Math.max(0.0, left.squaredNorms[i0 + r] + rightNorm - 2.0 * products[column + r]);
+                    }
+                    if (rowEnd > 0) {
+                        sink.column(j, i0, i0 + rowEnd, products, column);
                     }
                 }
             }

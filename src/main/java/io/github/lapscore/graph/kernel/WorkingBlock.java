@@ -22,9 +22,12 @@ public final class WorkingBlock {
     public final double[] points;
     final double[] squaredNorms;
     final double[] rawNorms;
+    /** Class labels of the rows when the search stays within classes, else null. */
+    final double[] labels;
 
-    private WorkingBlock(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+    private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, int dim, DistanceMeasure measure, double[] centre) {
         this.ids = ids;
+        this.labels = labels;
         this.vectors = vectors;
         this.size = ids.length;
         this.dim = dim;
@@ -42,14 +45,22 @@ public final class WorkingBlock {
         }
     }
 
+    /**
+     * The rows of {@code block}; with their labels when the block carries them, so that the kNN
+     * search keeps to rows of the same label.
+     */
     public static WorkingBlock of(RowBlock block, int dim, DistanceMeasure measure, double[] centre) {
         long[] ids = new long[block.size()];
         Vector[] vectors = new Vector[block.size()];
+        double[] labels = block.labelled() ? new double[block.size()] : null;
         for (int i = 0; i < ids.length; i++) {
             ids[i] = block.firstRow() + i;
             vectors[i] = block.row(i);
+            if (labels != null) {
+                labels[i] = block.label(i);
+            }
         }
-        return new WorkingBlock(ids, vectors, dim, measure, centre);
+        return new WorkingBlock(ids, vectors, labels, dim, measure, centre);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
@@ -59,7 +70,7 @@ public final class WorkingBlock {
                 throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
             }
         }
-        return new WorkingBlock(ids, vectors, dim, measure, centre);
+        return new WorkingBlock(ids, vectors, null, dim, measure, centre);
     }
 
     /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */

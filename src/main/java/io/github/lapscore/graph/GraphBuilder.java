@@ -1,0 +1,264 @@
+package io.github.lapscore.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
+import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.ApproximateKnnSearch;
+import io.github.lapscore.graph.search.ExactKnnSearch;
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import scala.Tuple2;
+
+/**
+ * Builds the {@link WeightedGraph} of prepared rows: the neighbour search (exact or approximate kNN
+ * with its recall estimate, kNN within classes, or the radius join of the epsilon graph), union
+ * symmetrisation (one record per unordered edge, found from either side), bandwidth, weights.
+ */
+public final class GraphBuilder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GraphBuilder.class);
+    /** Share of isolated rows above which the build warns that the graph leaves rows out. */
+    static final double ISOLATED_WARNING_SHARE = 0.1;
+
+    private GraphBuilder() {
+    }
+
+    /**
+     * Builds the graph of {@code rows} (checked, cut into blocks of the layout that
+     * {@link GraphSettings#exactJoin} asks for). With {@code keepNeighbourLists}, every row's directed
+     * list of its k nearest neighbours stays cached in the graph ({@link WeightedGraph#neighbourLists()}),
+     * as the Local Kernel Regression score needs it. On failure everything cached here is released
+     * (the rows' blocks stay the caller's).
+     */
+    public static WeightedGraph build(GraphSettings settings, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
+        long numRows = rows.summary().count();
+        int numFeatures = rows.summary().numFeatures();
+        JavaRDD<RowBlock> blocks = rows.blocks();
+        BlockLayout layout = rows.layout();
+        KnnMethod method = settings.searchFor(numRows);
+        double[] centre = settings.measure().centre(rows.centres());
+        JavaPairRDD<Long, NeighbourLists> neighbours = null;
+        JavaRDD<Edge> edges = null;
+        try {
+            double recall = Double.NaN;
+            if (settings.type() == GraphType.EPSILON) {
+                double estimate = timer.run(Stage.GRAPH, "Epsilon graph: counting the neighbours within radius " + settings.radius()
+                        + " of sampled rows", () -> RadiusEdges.estimateEdges(blocks, numRows, numFeatures, settings.measure(),
+                        centre, settings.radius(), settings.forest().seed()));
+                if (estimate > settings.maxEdges()) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT, "radius %s would join about %.3g pairs of rows"
+                            + " (estimated from a sample), more than maxEdges = %d; choose a smaller radius or raise maxEdges",
+                            settings.radius(), estimate, settings.maxEdges()));
+                }
+                edges = RadiusEdges.find(blocks, layout, numFeatures, settings.measure(), centre, settings.radius(),
+                        settings.includeSelfLoops());
+            } else {
+                neighbours = nearestNeighbours(settings, method, rows, centre, timer);
+                JavaPairRDD<Long, NeighbourLists> lists = neighbours;
+                recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
+                        : timer.run(Stage.RECALL, "kNN graph (approximate): exact neighbours of " + settings.forest().recallSampleSize()
+                        + " sampled rows for recall@" + settings.numNeighbors(), () -> RecallSample.draw(blocks, numFeatures,
+                        settings.numNeighbors(), settings.measure(), centre, settings.forest().recallSampleSize(),
+                        settings.forest().seed()).recallOf(lists));
+                edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
+            }
+            JavaRDD<Edge> found = edges;
+            EdgeTally tally = timer.run(Stage.GRAPH, graphName(settings) + ": counting edges",
+                    () -> found.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
+            if (neighbours != null && !keepNeighbourLists) {
+                neighbours.unpersist(false);
+            }
+            int numClasses = settings.type() == GraphType.CLASS_KNN
+                    ? timer.run(Stage.GRAPH, "kNN graph within classes: counting classes", () -> countClasses(blocks)) : 0;
+            double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
+                    : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
+                    : timer.run(Stage.WEIGHTS, "Edge weights: automatic bandwidth from the spread of the rows",
+                    () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
+            EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
+            long isolated = numRows - timer.run(Stage.WEIGHTS, "Edge weights: finding rows with a positive weight",
+                    () -> countRowsWithWeight(found, weighting));
+            checkIsolated(settings, isolated, numRows, bandwidth);
+            GraphStatistics statistics = new GraphStatistics(settings.type(),
+                    settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, numClasses, tally.edges,
+                    tally.selfLoops, isolated, method, recall);
+            return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
+                    statistics, rows.centres(), timer);
+        } catch (RuntimeException failed) {
+            if (edges != null) {
+                edges.unpersist(false);
+            }
+            if (neighbours != null) {
+                neighbours.unpersist(false);
+            }
+            throw failed;
+        }
+    }
+
+    /** The exact or approximate k nearest neighbours of every row, keyed by the first row of its block. */
+    private static JavaPairRDD<Long, NeighbourLists> nearestNeighbours(GraphSettings settings, KnnMethod method,
+                                                                       PreparedRows rows, double[] centre, StageTimer timer) {
+        int k = settings.numNeighbors();
+        int numFeatures = rows.summary().numFeatures();
+        if (method == KnnMethod.EXACT) {
+            return ExactKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre, timer);
+        }
+        if (settings.forest().leafSize() <= k) {
+            throw new IllegalArgumentException("leafSize " + settings.forest().leafSize() + " must exceed numNeighbors "
+                    + k + ": a row finds its neighbours among the other rows of its leaves");
+        }
+        return ApproximateKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre,
+                settings.forest(), timer);
+    }
+
+    private static String graphName(GraphSettings settings) {
+        return switch (settings.type()) {
+            case EPSILON -> "Epsilon graph";
+            case CLASS_KNN -> "kNN graph within classes";
+            default -> "kNN graph";
+        };
+    }
+
+    /**
+     * Refuses a graph that has no positive weight at all (no score is defined), and warns when more
+     * than {@value #ISOLATED_WARNING_SHARE} of the rows are isolated.
+     */
+    private static void checkIsolated(GraphSettings settings, long isolated, long numRows, double bandwidth) {
+        if (isolated == numRows) {
+            throw new IllegalArgumentException("Every row is isolated (no edge of positive weight), so no score is defined: "
+                    + switch (settings.type()) {
+                        case EPSILON -> "radius " + settings.radius() + " joins no pair of rows; choose a larger radius";
+                        case CLASS_KNN -> "no class has two rows";
+                        default -> settings.kernel() == WeightKernel.HEAT
+                                ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours"
+                                : "every neighbour pair has a non-positive cosine";
+                    });
+        }
+        if (isolated > ISOLATED_WARNING_SHARE * numRows) {
+            LOG.warn("{} of {} rows are isolated (no edge of positive weight) and add nothing to the scores{}", isolated, numRows,
+                    settings.type() == GraphType.EPSILON ? "; a larger radius joins more of them" : "");
+        }
+    }
+
+    /**
+     * Union symmetrisation: {i, j} is an edge when j is among i's k nearest or i among j's. Both
+     * sides yield the same record (exact distance and cosine are symmetric), of which one is kept;
+     * the shuffle, of one {@link EdgeBatch} per block and block pair, also places each edge in the
+     * partition of its block pair, ordered by (src, dst).
+     */
+    private static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
+        return neighbours.values()
+                .flatMapToPair(lists -> {
+                    Map<Integer, EdgeBatch> byPair = new TreeMap<>();
+                    for (int row = 0; row < lists.rows(); row++) {
+                        for (int n = 0; n < lists.count(row); n++) {
+                            Edge edge = edge(lists, row, n);
+                            byPair.computeIfAbsent(layout.pairIndex(layout.blockOf(edge.src()), layout.blockOf(edge.dst())),
+                                    pair -> new EdgeBatch()).add(edge);
+                        }
+                        if (selfLoops) {
+                            long id = lists.rowId(row);
+                            int block = layout.blockOf(id);
+                            byPair.computeIfAbsent(layout.pairIndex(block, block), pair -> new EdgeBatch()).add(Edge.selfLoop(id));
+                        }
+                    }
+                    List<Tuple2<Integer, EdgeBatch>> batches = new ArrayList<>(byPair.size());
+                    byPair.forEach((pair, batch) -> batches.add(new Tuple2<>(pair, batch)));
+                    return batches.iterator();
+                })
+                .partitionBy(new BlockPairs.EdgePartitioner(layout))
+                .values()
+                .mapPartitions(EdgeBatch::distinctEdges)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} of {@code lists} as an edge from that row. */
+    private static Edge edge(NeighbourLists lists, int row, int n) {
+        long self = lists.rowId(row);
+        long other = lists.neighbour(row, n);
+        return new Edge(Math.min(self, other), Math.max(self, other), lists.distance(row, n), lists.cosine(row, n));
+    }
+
+    /**
+     * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of distinct rows,
+     * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
+     * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
+     * distance), and with the cosine graph reproduces the iris orderings of He, Cai and Niyogi
+     * ("Laplacian Score for Feature Selection", NIPS 2005, section 4.1). Block sums are added
+     * on the driver in block order, so t (and every weight) is the same to the last bit however the
+     * input was partitioned.
+     */
+    private static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
+                                             double[] centre, long numRows) {
+        double deviation = 0.0;
+        for (double blockDeviation : blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())
+                .collect()) {
+            deviation += blockDeviation;
+        }
+        double meanSquaredDistance = 2.0 * deviation / (numRows - 1);
+        return meanSquaredDistance > 0.0 ? meanSquaredDistance : 1.0;
+    }
+
+    /** Rows with at least one edge of positive weight, so that {@code D_ii > 0}. */
+    private static long countRowsWithWeight(JavaRDD<Edge> edges, EdgeWeighting weighting) {
+        return edges
+                .filter(edge -> weighting.weight(edge) > 0.0)
+                .flatMap(edge -> List.of(edge.src(), edge.dst()).iterator())
+                .distinct()
+                .count();
+    }
+
+    /** Number of distinct labels of labelled blocks. */
+    private static int countClasses(JavaRDD<RowBlock> blocks) {
+        return (int) blocks
+                .flatMap(block -> {
+                    Set<Double> labels = new TreeSet<>();
+                    for (int i = 0; i < block.size(); i++) {
+                        labels.add(block.label(i));
+                    }
+                    return labels.iterator();
+                })
+                .distinct()
+                .count();
+    }
+
+    /** Edge and self-loop counts. */
+    private static final class EdgeTally implements java.io.Serializable {
+        long edges;
+        long selfLoops;
+
+        EdgeTally add(Edge edge) {
+            if (edge.isSelfLoop()) {
+                selfLoops++;
+            } else {
+                edges++;
+            }
+            return this;
+        }
+
+        EdgeTally merge(EdgeTally other) {
+            edges += other.edges;
+            selfLoops += other.selfLoops;
+            return this;
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.github.lapscore.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.BlockPairs;
+import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.RowHash;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.storage.StorageLevel;
+
+import scala.Tuple2;
+
+/**
+ * The edges of the epsilon graph: {i, j} when {@code ||x_i - x_j|| <= radius} in the space of the
+ * distance measure (the epsilon-neighbourhood graph, von Luxburg, "A tutorial on spectral
+ * clustering", Statistics and Computing 17(4), 2007, section 2.2). The same block kernel as the
+ * exact kNN join runs over every block pair, with the radius as the filter: each pair task emits the
+ * edges of its pair directly, so partition t holds block pair t with no shuffle. O(m^2 d) flops;
+ * kept distances are recomputed exactly, so the filter does not depend on rounding in the kernel.
+ *
+ * <p>An epsilon graph fails in two ways. Too small a radius leaves rows without any edge (isolated,
+ * {@code D_ii = 0}): they add nothing to the scores and are counted in the summary. Too large a
+ * radius joins nearly all m^2/2 pairs: {@link #estimateEdges} counts the neighbours of a sample of
+ * rows first, so that such a radius is refused before the graph is built.
+ */
+final class RadiusEdges {
+
+    /** Rows whose neighbours are counted to estimate the edge count. */
+    static final int ESTIMATE_SAMPLE = 1000;
+    private static final int SAMPLE_SALT = -5;
+
+    private RadiusEdges() {
+    }
+
+    /** Edges within {@code radius}, partitioned by block pair ({@link BlockPairs#all}), cached. */
+    static JavaRDD<Edge> find(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, DistanceMeasure measure,
+                              double[] centre, double radius, boolean selfLoops) {
+        return BlockPairs.all(blocks, layout)
+                .mapPartitions(pairs -> {
+                    List<Edge> edges = new ArrayList<>();
+                    while (pairs.hasNext()) {
+                        Tuple2<RowBlock, RowBlock> pair = pairs.next();
+                        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
+                        boolean diagonal = pair._1().index() == pair._2().index();
+                        WorkingBlock right = diagonal ? left : WorkingBlock.of(pair._2(), numFeatures, measure, centre);
+                        collect(left, right, radius, edges);
+                        if (diagonal && selfLoops) {
+                            for (long id : left.ids) {
+                                edges.add(Edge.selfLoop(id));
+                            }
+                        }
+                    }
+                    return edges.iterator();
+                })
+                .persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /** Adds the edges within {@code radius} between {@code left} and {@code right} (the same object on the diagonal). */
+    private static void collect(WorkingBlock left, WorkingBlock right, double radius, List<Edge> edges) {
+        double candidateLimit = radius * radius * (1.0 + 1e-6);
+        BlockDistanceKernel.scan(left, right, (j, from, to, squared, offset) -> {
+            for (int i = from; i < to; i++) {
+                if (squared[offset + i - from] <= candidateLimit) {
+                    double distance = left.distance(i, right, j);
+                    if (distance <= radius) {
+                        edges.add(new Edge(left.ids[i], right.ids[j], distance, left.cosine(i, right, j)));
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * The number of edges {@code radius} would give, from the neighbours within it of about
+     * {@value #ESTIMATE_SAMPLE} rows (chosen by a seeded hash of their ids; all rows when there are
+     * fewer, which makes the count exact): {@code (m / s) sum_i deg(i) / 2}. One pass over the
+     * blocks; O(s d) on the driver.
+     */
+    static double estimateEdges(JavaRDD<RowBlock> blocks, long numRows, int numFeatures, DistanceMeasure measure,
+                                double[] centre, double radius, long seed) {
+        double fraction = Math.min(1.0, (double) ESTIMATE_SAMPLE / numRows);
+        List<Tuple2<Long, Vector>> drawn = blocks
+                .flatMap(block -> {
+                    List<Tuple2<Long, Vector>> rows = new ArrayList<>();
+                    for (int i = 0; i < block.size(); i++) {
+                        long id = block.firstRow() + i;
+                        if (fraction == 1.0 || RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
+                            rows.add(new Tuple2<>(id, block.row(i)));
+                        }
+                    }
+                    return rows.iterator();
+                })
+                .collect();
+        if (drawn.isEmpty()) {
+            return 0.0;
+        }
+        long[] ids = drawn.stream().mapToLong(Tuple2::_1).toArray();
+        Vector[] vectors = drawn.stream().map(Tuple2::_2).toArray(Vector[]::new);
+        Broadcast<Tuple2<long[], Vector[]>> sample = JavaSparkContext.fromSparkContext(blocks.context())
+                .broadcast(new Tuple2<>(ids, vectors));
+        double limit = radius * radius;
+        long withinRadius = blocks.map(block -> {
+            WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), numFeatures, measure, centre);
+            WorkingBlock rows = WorkingBlock.of(block, numFeatures, measure, centre);
+            long[] count = new long[1];
+            BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
+                for (int i = from; i < to; i++) {
+                    if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
+                        count[0]++;
+                    }
+                }
+            });
+            return count[0];
+        }).reduce(Long::sum);
+        sample.destroy();
+        return (double) numRows / ids.length * withinRadius / 2.0;
+    }
+}

@@ -207,7 +207,7 @@ public final class GraphBuilder {
      * on the driver in block order, so t (and every weight) is the same to the last bit however the
      * input was partitioned.
      */
-    private static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
+    public static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
                                              double[] centre, long numRows) {
         double deviation = 0.0;
         for (double blockDeviation : blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())

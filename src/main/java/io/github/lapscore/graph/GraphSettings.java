@@ -28,6 +28,18 @@ public record GraphSettings(GraphType type, int numNeighbors, double radius, lon
                             WeightKernel kernel, double bandwidth, boolean includeSelfLoops, int rowsPerBlock,
                             KnnMethod method, ForestSettings forest) implements Serializable {
 
+    /** These settings for another graph type. */
+    public GraphSettings withType(GraphType other) {
+        return new GraphSettings(other, numNeighbors, radius, maxEdges, measure, kernel, bandwidth, includeSelfLoops, rowsPerBlock,
+                method, forest);
+    }
+
+    /** These settings with the heat kernel's bandwidth fixed to {@code t}. */
+    public GraphSettings withBandwidth(double t) {
+        return new GraphSettings(type, numNeighbors, radius, maxEdges, measure, kernel, t, includeSelfLoops, rowsPerBlock,
+                method, forest);
+    }
+
     /** Whether the distance or the weights need cosines, which are undefined for zero rows. */
     public boolean needsCosines() {
         return measure == DistanceMeasure.COSINE || kernel == WeightKernel.COSINE;

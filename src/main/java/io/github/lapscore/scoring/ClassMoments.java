@@ -91,6 +91,24 @@ public final class ClassMoments implements Serializable {
         return classes.values().stream().mapToLong(sums -> sums.rows * (sums.rows - 1) / 2).sum();
     }
 
+    /** {@code c_r - mu_r} of every feature: the shift c minus the plain mean over all rows. */
+    public double[] shiftMinusMeans() {
+        double[] offsets = new double[shift.length];
+        long rows = numRows();
+        for (Sums sums : classes.values()) {
+            for (int r = 0; r < shift.length; r++) {
+                offsets[r] -= sums.shiftedSum(r, shift[r]) / rows;
+            }
+        }
+        return offsets;
+    }
+
+    /** Labels of the classes with more than {@code size} rows, ascending. */
+    public double[] labelsLargerThan(int size) {
+        return classes.entrySet().stream().filter(entry -> entry.getValue().rows > size)
+                .mapToDouble(Map.Entry::getKey).toArray();
+    }
+
     /** {@code sum_l n_l (mu_l - mu)^2} of every feature: the spread of the class means. */
     public double[] betweenClass() {
         double[] total = new double[shift.length];

@@ -189,6 +189,14 @@ public final class FeatureMoments implements Serializable {
         return squares - sum * sum / totalWeight;
     }
 
+    /**
+     * {@code c_r - mu_r}: the plain mean c minus the degree-weighted mean {@code mu_r = f^T D 1 / 1^T D 1},
+     * computed from the shifted sums without cancellation.
+     */
+    double shiftMinusDegreeMean(int r) {
+        return -(weightedSum[r] - implicitWeight(r) * shift[r]) / totalWeight;
+    }
+
     /** {@code sum_i (f_i - mean f)^2} of feature r. */
     double uniformVariance(int r) {
         long implicitRows = rows - storedRows[r];

@@ -32,11 +32,18 @@ public final class LaplacianScores {
      * meet in a {@code treeReduce}. {@code shift} is the plain mean of every feature.
      */
     public static double[] compute(WeightedGraph graph, double[] shift, VarianceWeighting varianceWeighting, StageTimer timer) {
-        FeatureMoments moments = timer.run(Stage.SCORES,
+        return fromMoments(moments(graph, shift, timer), varianceWeighting);
+    }
+
+    /**
+     * The per-feature sums over the edges of {@code graph} ({@link FeatureMoments}) in one pass, which
+     * the Laplacian Score and the denominator of the Local Kernel Regression score share.
+     */
+    static FeatureMoments moments(WeightedGraph graph, double[] shift, StageTimer timer) {
+        return timer.run(Stage.SCORES,
                 "Laplacian scores: one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
                 () -> aggregate(graph, shift));
-        return fromMoments(moments, varianceWeighting);
     }
 
     private static FeatureMoments aggregate(WeightedGraph graph, double[] shift) {

@@ -46,12 +46,14 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
 
     /**
      * The summary of a fit on the class graph, which is never built: its same-label pairs as edges,
-     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row.
+     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row; {@code bandwidth} and
+     * {@code largeClasses} as the score reports them (NaN and 0 when it has none).
      */
-    static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, StageTimer timer) {
+    static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
+                                   StageTimer timer) {
         return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
-                GraphType.CLASS.paramValue(), 0, "none", Double.NaN, moments.sameClassPairs(), rows.summary().count(), 0,
-                Double.NaN, rows.layout().numBlocks(), rows.layout().rowsPerBlock(), 0, timer.secondsIn(Stage.VALIDATION),
+                GraphType.CLASS.paramValue(), 0, "none", bandwidth, moments.sameClassPairs(), rows.summary().count(), 0,
+                Double.NaN, rows.layout().numBlocks(), rows.layout().rowsPerBlock(), largeClasses, timer.secondsIn(Stage.VALIDATION),
                 timer.secondsIn(Stage.GRAPH), 0.0, 0.0, timer.secondsIn(Stage.SCORES));
     }
 

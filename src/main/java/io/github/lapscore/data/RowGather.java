@@ -1,0 +1,126 @@
+package io.github.lapscore.data;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
+
+import scala.Tuple2;
+
+/**
+ * Ships to every block the rows it needs from other blocks, each row once per asking block: the
+ * rows a block's neighbour lists name (the neighbour-of-neighbour refinement, the local kernel
+ * regressions). Two shuffles: the requests go to the rows' home blocks, which answer with the rows'
+ * vectors (and, optionally, one number per row kept beside the blocks, such as a row's current k-th
+ * neighbour distance); the answers go back to the asking blocks. Shuffle O(rows asked for); nothing
+ * reaches the driver.
+ */
+public final class RowGather {
+
+    private RowGather() {
+    }
+
+    /**
+     * The rows each block asked for. {@code wanted} holds, in partition i, the ids block i needs
+     * (ascending, distinct); {@code tags}, when not null, holds in partition i one number per row of
+     * block i. The result holds in partition i exactly one {@link Gathered} with the rows block i asked
+     * for, ids ascending.
+     */
+    public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, JavaRDD<RowBlock> blocks, JavaRDD<double[]> tags,
+                                           BlockLayout layout) {
+        BlockPartitioner byBlock = new BlockPartitioner(layout);
+        JavaPairRDD<Long, Request> requests = wanted
+                .mapPartitionsWithIndex((block, asked) -> requestsByHome(block, asked, layout), false)
+                .mapToPair(request -> request)
+                .partitionBy(byBlock);
+        JavaRDD<Tuple2<RowBlock, double[]>> homes = tags == null
+                ? blocks.map(block -> new Tuple2<>(block, null))
+                : blocks.zipPartitions(tags, (block, tag) -> List.of(new Tuple2<>(block.next(), tag.next())).iterator());
+        return requests.values()
+                .zipPartitions(homes, (asked, home) -> {
+                    Tuple2<RowBlock, double[]> source = home.next();
+                    List<Tuple2<Long, Gathered>> answers = new ArrayList<>();
+                    asked.forEachRemaining(request -> answers.add(new Tuple2<>(layout.firstRow(request.block),
+                            request.answer(source._1(), source._2()))));
+                    return answers.iterator();
+                })
+                .mapToPair(answer -> answer)
+                .partitionBy(byBlock)
+                .values()
+                .mapPartitions(RowGather::concat);
+    }
+
+    /** The ids block {@code block} asks for, cut into one request per home block. */
+    private static Iterator<Tuple2<Long, Request>> requestsByHome(int block, Iterator<long[]> asked, BlockLayout layout) {
+        List<Tuple2<Long, Request>> requests = new ArrayList<>();
+        while (asked.hasNext()) {
+            long[] ids = asked.next();
+            int from = 0;
+            while (from < ids.length) {
+                int home = layout.blockOf(ids[from]);
+                int to = from;
+                while (to < ids.length && layout.blockOf(ids[to]) == home) {
+                    to++;
+                }
+                requests.add(new Tuple2<>(layout.firstRow(home), new Request(block, Arrays.copyOfRange(ids, from, to))));
+                from = to;
+            }
+        }
+        return requests.iterator();
+    }
+
+    /** The answers one block received, from any number of home blocks, as one, ids ascending. */
+    private static Iterator<Gathered> concat(Iterator<Gathered> parts) {
+        List<Gathered> all = new ArrayList<>();
+        parts.forEachRemaining(all::add);
+        all.sort(Comparator.comparingLong(part -> part.ids[0]));
+        int size = all.stream().mapToInt(part -> part.ids.length).sum();
+        long[] ids = new long[size];
+        Vector[] vectors = new Vector[size];
+        double[] tags = all.isEmpty() || all.get(0).tags == null ? null : new double[size];
+        int at = 0;
+        for (Gathered part : all) {
+            System.arraycopy(part.ids, 0, ids, at, part.ids.length);
+            System.arraycopy(part.vectors, 0, vectors, at, part.ids.length);
+            if (tags != null) {
+                System.arraycopy(part.tags, 0, tags, at, part.ids.length);
+            }
+            at += part.ids.length;
+        }
+        return List.of(new Gathered(ids, vectors, tags)).iterator();
+    }
+
+    /** Block {@code block} asks the home block of {@code ids} (ascending) for these rows. */
+    private record Request(int block, long[] ids) implements Serializable {
+        Gathered answer(RowBlock home, double[] homeTags) {
+            Vector[] vectors = new Vector[ids.length];
+            double[] tags = homeTags == null ? null : new double[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                int local = (int) (ids[i] - home.firstRow());
+                vectors[i] = home.row(local);
+                if (tags != null) {
+                    tags[i] = homeTags[local];
+                }
+            }
+            return new Gathered(ids, vectors, tags);
+        }
+    }
+
+    /**
+     * Rows delivered to one block: ids ascending, their vectors, and their tags (null when none were
+     * asked for).
+     */
+    public record Gathered(long[] ids, Vector[] vectors, double[] tags) implements Serializable {
+
+        /** Position of row {@code id}, which must be among these rows. */
+        public int positionOf(long id) {
+            return Arrays.binarySearch(ids, id);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.graph.GraphBuilder;
+import io.github.lapscore.graph.GraphSettings;
+import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.scoring.ClassMoments;
+import io.github.lapscore.scoring.LocalKernelRegressionScores;
+import io.github.lapscore.scoring.ScoreOrder;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Feature selection by the Local Kernel Regression (LKR) score of Y.-M. Cheung and H. Zeng, "Local
+ * Kernel Regression Score for Selecting Features of High-Dimensional Data", IEEE Transactions on
+ * Knowledge and Data Engineering 21(12), 2009: a feature is relevant when its value at every row is
+ * well predicted by a kernel ridge regression on the row's neighbours,
+ * <pre>
+ *   Phi_r = sum_i D_ii (f_ri - sum_j beta_ij f_rj)^2 / sum_i D_ii (f_ri - mu_r)^2,   beta_i = (K_Ni + lambda I)^-1 k_Ni
+ * </pre>
+ * (eqs. 8, 13-16) with the Gaussian kernel {@code exp(-||a - b||^2 / h)}, h the {@code bandwidth}
+ * (unset: the automatic rule of the Laplacian Score). <b>Smaller is better.</b>
+ *
+ * <ul>
+ *   <li>{@code graphType = "knn"} (unsupervised, eq. 5): N_i are row i's k nearest neighbours (k =
+ *       {@code numNeighbors}, default 10 as in the paper), D the degrees of the union-symmetrised kNN
+ *       graph weighted by the same kernel.</li>
+ *   <li>{@code graphType = "class"} (supervised, eq. 6; needs {@code labelCol}): N_i every other row of
+ *       i's class and D = I. Classes above {@code maxClassSize} rows regress each row on its k nearest
+ *       rows of the class instead; {@code summary().largeClasses()} counts them.</li>
+ * </ul>
+ * {@code centerFeatures} subtracts each feature's degree-weighted mean before the numerator; the
+ * default (false) is the paper's raw feature, which is not shift-invariant. Other graph types are
+ * refused.
+ *
+ * <pre>{@code
+ * LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector()
+ *     .setFeaturesCol("features").setNumNeighbors(10).setLkrLambda(0.1).setNumTopFeatures(20);
+ * LocalKernelRegressionSelectorModel model = selector.fit(data);
+ * }</pre>
+ */
+public final class LocalKernelRegressionSelector
+        extends GraphFeatureSelector<LocalKernelRegressionSelector, LocalKernelRegressionSelectorModel>
+        implements LocalKernelRegressionParams {
+
+    public LocalKernelRegressionSelector() {
+        this(Identifiable$.MODULE$.randomUID("LocalKernelRegressionSelector"));
+    }
+
+    /** A selector with the given uid (used by persistence). */
+    public LocalKernelRegressionSelector(String uid) {
+        super(uid);
+        declaredParams().setLkrDefaults(this);
+    }
+
+    public LocalKernelRegressionSelector setLkrLambda(double value) {
+        set(lkrLambda(), value);
+        return this;
+    }
+
+    public LocalKernelRegressionSelector setCenterFeatures(boolean value) {
+        set(centerFeatures(), value);
+        return this;
+    }
+
+    public LocalKernelRegressionSelector setMaxClassSize(int value) {
+        set(maxClassSize(), value);
+        return this;
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return ScoreOrder.SMALLER_IS_BETTER;
+    }
+
+    @Override
+    boolean keepsNeighbourLists() {
+        return true;
+    }
+
+    @Override
+    public StructType transformSchema(StructType schema) {
+        GraphType type = graphTypeOption();
+        if (type != GraphType.KNN && type != GraphType.CLASS) {
+            throw new IllegalArgumentException("The Local Kernel Regression score is defined on graphType knn (eq. 5) or class"
+                    + " (eq. 6), got " + getGraphType());
+        }
+        return super.transformSchema(schema);
+    }
+
+    @Override
+    ScoredFeatures scoreGraph(WeightedGraph graph) {
+        double[] scores = LocalKernelRegressionScores.onGraph(graph, graphSettings().measure(), getLkrLambda(), getCenterFeatures());
+        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0));
+    }
+
+    @Override
+    ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
+        GraphSettings settings = graphSettings();
+        ClassMoments moments = timer.run(Stage.SCORES, "Local kernel regression scores: class sizes and moments",
+                () -> ClassMoments.of(rows.blocks(), rows.centres().means()));
+        double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
+                : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
+                        rows.blocks(), rows.summary().numFeatures(), settings.measure(), settings.measure().centre(rows.centres()),
+                        rows.summary().count()));
+        double[] largeLabels = moments.labelsLargerThan(getMaxClassSize());
+        WeightedGraph largeClassGraph = largeLabels.length == 0 ? null
+                : GraphBuilder.build(settings.withType(GraphType.CLASS_KNN).withBandwidth(bandwidth), rows, true, timer);
+        try {
+            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, largeClassGraph,
+                    new LocalKernelRegressionScores.Regression(settings.measure(), bandwidth, getLkrLambda(), getCenterFeatures()),
+                    timer);
+            return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length, timer));
+        } finally {
+            if (largeClassGraph != null) {
+                largeClassGraph.unpersist();
+            }
+        }
+    }
+
+    @Override
+    LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, summary);
+    }
+
+    public static MLReader<LocalKernelRegressionSelector> read() {
+        return new DefaultParamsReader<>();
+    }
+
+    public static LocalKernelRegressionSelector load(String path) {
+        return read().load(path);
+    }
+}

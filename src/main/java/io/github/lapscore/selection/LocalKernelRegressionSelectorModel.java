@@ -1,0 +1,38 @@
+package io.github.lapscore.selection;
+
+import io.github.lapscore.scoring.ScoreOrder;
+import org.apache.spark.ml.util.MLReader;
+
+/**
+ * The fitted {@link LocalKernelRegressionSelector}: the Local Kernel Regression score of every input
+ * feature (smaller is better, NaN for features constant on the graph), their ranking and the
+ * selected features, which {@code transform} keeps.
+ */
+public final class LocalKernelRegressionSelectorModel extends FeatureSelectorModel<LocalKernelRegressionSelectorModel>
+        implements LocalKernelRegressionParams {
+
+    /** A model with the given scores (input order), selected feature indices (ascending) and fit summary. */
+    public LocalKernelRegressionSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        super(uid, scores, selectedFeatures, summary);
+        declaredParams().setGraphDefaults(this);
+        declaredParams().setLkrDefaults(this);
+    }
+
+    @Override
+    LocalKernelRegressionSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, summary);
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return ScoreOrder.SMALLER_IS_BETTER;
+    }
+
+    public static MLReader<LocalKernelRegressionSelectorModel> read() {
+        return new ModelPersistence.Reader<>(LocalKernelRegressionSelectorModel.class, LocalKernelRegressionSelectorModel::new);
+    }
+
+    public static LocalKernelRegressionSelectorModel load(String path) {
+        return read().load(path);
+    }
+}

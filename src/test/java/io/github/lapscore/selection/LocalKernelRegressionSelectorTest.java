@@ -1,0 +1,241 @@
+package io.github.lapscore.selection;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import io.github.lapscore.DenseLkrReference;
+import io.github.lapscore.SparkTestSession;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Local Kernel Regression score against {@link DenseLkrReference}, which evaluates eqs. 5-16 of
+ * Cheung and Zeng (2009) with dense matrices and a plain Gaussian elimination: unsupervised and
+ * supervised, raw and centred, on several block layouts.
+ */
+class LocalKernelRegressionSelectorTest {
+
+    private static final double H = 4.0;
+    private static final double LAMBDA = 0.1;
+
+    @ParameterizedTest(name = "centerFeatures={0}")
+    @ValueSource(booleans = {false, true})
+    void unsupervisedMatchesDenseReference(boolean center) {
+        double[][] data = SparkTestSession.clusteredData(90, 6, 7);
+        for (int blockSize : new int[]{0, 25}) {
+            LocalKernelRegressionSelectorModel model = new LocalKernelRegressionSelector().setNumNeighbors(6).setBandwidth(H)
+                    .setLkrLambda(LAMBDA).setCenterFeatures(center).setBlockSize(blockSize)
+                    .fit(SparkTestSession.denseFrame(data, 3));
+            double[] expected = DenseLkrReference.unsupervised(data, 6, H, LAMBDA).scores(data, center);
+            assertClose(expected, model.scores(), 1e-8);
+            assertEquals(H, model.summary().bandwidth());
+        }
+    }
+
+    @ParameterizedTest(name = "centerFeatures={0}")
+    @ValueSource(booleans = {false, true})
+    void supervisedMatchesDenseReference(boolean center) {
+        double[][] data = SparkTestSession.clusteredData(70, 5, 11);
+        int[] labels = labels(data.length, new int[]{1, 2, 7, 20, 40});
+        LocalKernelRegressionSelectorModel model = new LocalKernelRegressionSelector().setGraphType("class").setLabelCol("label")
+                .setBandwidth(H).setLkrLambda(LAMBDA).setCenterFeatures(center)
+                .fit(labelledFrame(data, labels, 4));
+        double[] expected = DenseLkrReference.supervised(data, labels, H, LAMBDA).scores(data, center);
+        assertClose(expected, model.scores(), 1e-8);
+        assertEquals(0, model.summary().largeClasses());
+        assertEquals(5, model.summary().numClasses());
+    }
+
+    /**
+     * Classes above maxClassSize regress every row on its k nearest rows of the class (D = I): the
+     * reference is the unsupervised dense regression run within each class.
+     */
+    @Test
+    void classesAboveTheBoundUseTheirNearestRows() {
+        double[][] data = SparkTestSession.clusteredData(80, 4, 13);
+        int[] labels = labels(data.length, new int[]{30, 6, 44});
+        int k = 4;
+        LocalKernelRegressionSelectorModel model = new LocalKernelRegressionSelector().setGraphType("class").setLabelCol("label")
+                .setBandwidth(H).setLkrLambda(LAMBDA).setNumNeighbors(k).setMaxClassSize(10).setCenterFeatures(true)
+                .fit(labelledFrame(data, labels, 2));
+        assertEquals(2, model.summary().largeClasses());
+
+        int m = data.length;
+        int d = data[0].length;
+        double[][] beta = new double[m][m];
+        for (int label = 0; label < 3; label++) {
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < m; i++) {
+                if (labels[i] == label) {
+                    members.add(i);
+                }
+            }
+            double[][] rows = members.stream().map(i -> data[i]).toArray(double[][]::new);
+            double[][] classBeta = members.size() > 10
+                    ? DenseLkrReference.unsupervised(rows, k, H, LAMBDA).coefficients
+                    : DenseLkrReference.supervised(rows, new int[rows.length], H, LAMBDA).coefficients;
+            for (int a = 0; a < members.size(); a++) {
+                for (int b = 0; b < members.size(); b++) {
+                    beta[members.get(a)][members.get(b)] = classBeta[a][b];
+                }
+            }
+        }
+        double[] expected = new double[d];
+        for (int r = 0; r < d; r++) {
+            double mean = 0;
+            for (double[] row : data) {
+                mean += row[r] / m;
+            }
+            double error = 0;
+            double variance = 0;
+            for (int i = 0; i < m; i++) {
+                double estimate = 0;
+                double coefficientSum = 0;
+                for (int j = 0; j < m; j++) {
+                    estimate += beta[i][j] * (data[j][r] - mean);
+                    coefficientSum += beta[i][j];
+                }
+                double residual = data[i][r] - mean - estimate;
+                error += residual * residual;
+                variance += (data[i][r] - mean) * (data[i][r] - mean);
+                assertTrue(coefficientSum != 0.0);
+            }
+            expected[r] = error / variance;
+        }
+        assertClose(expected, model.scores(), 1e-8);
+    }
+
+    /** A feature that is a smooth function of the geometry ranks above noise of the same spread. */
+    @Test
+    void smoothFeatureRanksAboveNoise() {
+        Random random = new Random(5);
+        double[][] data = new double[120][4];
+        for (double[] row : data) {
+            double centre = random.nextBoolean() ? 3.0 : -3.0;
+            row[0] = centre + 0.5 * random.nextGaussian();
+            row[1] = centre + 0.5 * random.nextGaussian();
+            row[2] = row[0] + row[1];
+            row[3] = 3.0 * random.nextGaussian();
+        }
+        LocalKernelRegressionSelectorModel model = new LocalKernelRegressionSelector().setNumNeighbors(8).setNumTopFeatures(1)
+                .fit(SparkTestSession.denseFrame(data, 2));
+        assertNotEquals(3, model.featureRanking()[0]);
+        assertEquals(3, model.featureRanking()[3]);
+        assertTrue(model.scores()[2] < model.scores()[3]);
+    }
+
+    /** The raw numerator changes when a constant is added to a feature; the centred one does not. */
+    @Test
+    void centringMakesTheScoreShiftInvariant() {
+        double[][] data = SparkTestSession.clusteredData(60, 3, 17);
+        double[][] shifted = new double[data.length][];
+        for (int i = 0; i < data.length; i++) {
+            shifted[i] = data[i].clone();
+            shifted[i][1] += 1e6;
+        }
+        for (boolean center : new boolean[]{false, true}) {
+            LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(5).setBandwidth(H)
+                    .setCenterFeatures(center);
+            double plain = selector.fit(SparkTestSession.denseFrame(data, 2)).scores()[1];
+            double moved = selector.fit(SparkTestSession.denseFrame(shifted, 2)).scores()[1];
+            if (center) {
+                assertEquals(plain, moved, 1e-6 * plain);
+            } else {
+                assertTrue(Math.abs(moved - plain) > 1e-3 * plain, plain + " vs " + moved);
+            }
+        }
+    }
+
+    @Test
+    void sparseInputGivesTheDenseScores() {
+        double[][] data = SparkTestSession.clusteredData(50, 6, 19);
+        for (double[] row : data) {
+            row[2] = 0.0;
+            row[4] = row[4] > 0 ? row[4] : 0.0;
+        }
+        List<org.apache.spark.ml.linalg.Vector> sparse = new ArrayList<>();
+        for (double[] row : data) {
+            sparse.add(Vectors.dense(row).toSparse());
+        }
+        for (boolean center : new boolean[]{false, true}) {
+            LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(5).setBandwidth(H)
+                    .setCenterFeatures(center);
+            double[] dense = selector.fit(SparkTestSession.denseFrame(data, 2)).scores();
+            double[] fromSparse = selector.fit(SparkTestSession.frame(sparse, 3)).scores();
+            assertTrue(Double.isNaN(dense[2]));
+            assertClose(dense, fromSparse, 1e-9);
+        }
+    }
+
+    @Test
+    void otherGraphTypesAreRefused() {
+        Dataset<Row> frame = SparkTestSession.denseFrame(SparkTestSession.clusteredData(20, 3, 1), 1);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> new LocalKernelRegressionSelector().setGraphType("epsilon").setRadius(1.0).fit(frame));
+        assertTrue(refused.getMessage().contains("knn"), refused.getMessage());
+    }
+
+    @Test
+    void sameScoresFromAnyPartitioning() {
+        double[][] data = SparkTestSession.clusteredData(100, 5, 23);
+        LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(7);
+        double[] one = selector.fit(SparkTestSession.denseFrame(data, 1)).scores();
+        double[] seven = selector.fit(SparkTestSession.denseFrame(data, 7)).scores();
+        assertArrayEquals(one, seven, 1e-12 * java.util.Arrays.stream(one).map(Math::abs).max().orElse(1.0));
+    }
+
+    /** Labels 0, 1, ... in runs of the given sizes, interleaved so that no class is one block of rows. */
+    static int[] labels(int rows, int[] sizes) {
+        int[] labels = new int[rows];
+        int[] left = sizes.clone();
+        int label = 0;
+        for (int i = 0; i < rows; i++) {
+            while (left[label % sizes.length] == 0) {
+                label++;
+            }
+            labels[i] = label % sizes.length;
+            left[label % sizes.length]--;
+            label++;
+        }
+        return labels;
+    }
+
+    /** A frame with {@code features} and a double {@code label} column. */
+    static Dataset<Row> labelledFrame(double[][] data, int[] labels, int partitions) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < data.length; i++) {
+            rows.add(RowFactory.create(Vectors.dense(data[i]), (double) labels[i]));
+        }
+        StructType schema = new StructType().add("features", SQLDataTypes.VectorType(), true)
+                .add("label", DataTypes.DoubleType, true);
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.spark().sparkContext());
+        return SparkTestSession.spark().createDataFrame(jsc.parallelize(rows, partitions), schema);
+    }
+
+    private static void assertClose(double[] expected, double[] actual, double relative) {
+        assertEquals(expected.length, actual.length);
+        for (int r = 0; r < expected.length; r++) {
+            if (Double.isNaN(expected[r])) {
+                assertTrue(Double.isNaN(actual[r]), "feature " + r + " should have no score, got " + actual[r]);
+            } else {
+                assertEquals(expected[r], actual[r], relative * Math.abs(expected[r]), "feature " + r);
+            }
+        }
+    }
+}

@@ -9,15 +9,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.selection.FeatureSelector;
+import io.github.lapscore.selection.FeatureSelectorModel;
+import io.github.lapscore.selection.GraphFeatureSelector;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * {@code lapscore fit --input PATH [options]}: ranks the features of a data set by Laplacian Score.
+ * {@code lapscore fit --input PATH [options]}: ranks the features of a data set by Laplacian Score,
+ * Fisher score or Local Kernel Regression score.
  * Run it with {@code bin/lapscore} (local mode) or {@code spark-submit --class
  * io.github.lapscore.job.LapScoreJob <jar> fit ...}. {@code --help} lists every option.
  */
@@ -48,7 +52,7 @@ public final class LapScoreJob {
             Usage: lapscore COMMAND [options]    (lapscore COMMAND --help lists a command's options)
 
             Commands:
-              fit        rank the features of a data set by Laplacian Score
+              fit        rank the features of a data set by Laplacian, Fisher or LKR score
               generate   write a Gaussian mixture with known informative features
               bench      time exact, approximate and LSH graphs on generated data
             """;
@@ -100,24 +104,34 @@ public final class LapScoreJob {
     }
 
     /** Runs {@code fit} with already parsed {@code args} ({@code --input ...}, no command word) on {@code spark}. */
-    static LaplacianScoreSelectorModel fit(SparkSession spark, String[] args, PrintStream out) throws IOException {
+    static FeatureSelectorModel<?> fit(SparkSession spark, String[] args, PrintStream out) throws IOException {
         return fit(spark, JobArguments.parse(JobOption.class, args, List.of(JobOption.INPUT)), out);
     }
 
-    private static LaplacianScoreSelectorModel fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
+    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
+        ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(JobOption.SCORE));
+        FeatureSelector<?, ?> selector = score.newEstimator();
+        List<String> ignored = ParamOptions.apply(selector, args);
         InputTable input = InputTable.load(spark, args);
-        LaplacianScoreSelector selector = selector(args, input);
-        WeightedGraph graph = selector.buildGraph(input.data());
-        LaplacianScoreSelectorModel model;
-        try {
-            model = selector.fitGraph(graph);
-            if (args.given(JobOption.EDGES_OUT)) {
-                graph.edges().write().mode(SaveMode.Overwrite).option("header", true).csv(args.text(JobOption.EDGES_OUT));
-            }
-        } finally {
-            graph.unpersist();
+        selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
+        if (input.labelColumn() != null) {
+            selector.setLabelCol(input.labelColumn());
         }
-        ScoresReport report = new ScoresReport(model, input.featureNames(model.numFeatures()));
+        boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
+                && graphSelector.graphTypeOption() != GraphType.CLASS;
+        requireLabelIfNeeded(selector, score, input);
+        if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
+            throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
+                    ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
+        }
+        if (!ignored.isEmpty()) {
+            out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
+                    + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
+        }
+        FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
+                : selector.fit(input.data());
+        ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
         report.print(out);
         if (args.given(JobOption.SCORES_OUT)) {
             report.writeCsv(Path.of(args.text(JobOption.SCORES_OUT)));
@@ -131,38 +145,34 @@ public final class LapScoreJob {
         return model;
     }
 
-    private static LaplacianScoreSelector selector(JobArguments<JobOption> args, InputTable input) {
-        LaplacianScoreSelector selector = new LaplacianScoreSelector()
-                .setFeaturesCol(input.vectorColumn())
-                .setOutputCol("lapscore_selected")
-                .setNumNeighbors(args.integer(JobOption.K))
-                .setWeightKernel(args.text(JobOption.KERNEL))
-                .setDistanceMeasure(args.text(JobOption.DISTANCE))
-                .setKnnMethod(args.text(JobOption.KNN))
-                .setNumTrees(args.integer(JobOption.TREES))
-                .setLeafSize(args.integer(JobOption.LEAF_SIZE))
-                .setRefinementRounds(args.integer(JobOption.REFINEMENT_ROUNDS))
-                .setRecallSampleSize(args.integer(JobOption.RECALL_SAMPLE))
-                .setBlockSize(args.integer(JobOption.BLOCK_SIZE))
-                .setVarianceWeighting(args.text(JobOption.VARIANCE))
-                .setIncludeSelfLoops(args.flag(JobOption.SELF_LOOPS))
-                .setSelectionMode(args.text(JobOption.SELECT))
-                .setNumTopFeatures(args.integer(JobOption.NUM_FEATURES))
-                .setPercentile(args.number(JobOption.PERCENTILE));
-        if (args.given(JobOption.BANDWIDTH)) {
-            selector.setBandwidth(args.number(JobOption.BANDWIDTH));
+    /** A supervised score or graph without {@code --label-col} is refused in the job's own terms. */
+    private static void requireLabelIfNeeded(FeatureSelector<?, ?> selector, ScoreChoice score, InputTable input) {
+        if (input.labelColumn() != null) {
+            return;
         }
-        if (args.given(JobOption.THRESHOLD)) {
-            selector.setScoreThreshold(args.number(JobOption.THRESHOLD));
+        if (score == ScoreChoice.FISHER) {
+            throw new IllegalArgumentException("--score fisher needs --label-col: the Fisher score compares classes");
         }
-        if (args.given(JobOption.SEED)) {
-            selector.setSeed(args.longInteger(JobOption.SEED));
+        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphTypeOption().supervised()) {
+            throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"
+                    + " of the same label");
         }
-        return selector;
+    }
+
+    /** Builds the graph once, writes its edges and scores it. */
+    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, InputTable input, String path) {
+        WeightedGraph graph = selector.buildGraph(input.data());
+        try {
+            FeatureSelectorModel<?> model = selector.fitGraph(graph);
+            graph.edges().write().mode(SaveMode.Overwrite).option("header", true).csv(path);
+            return model;
+        } finally {
+            graph.unpersist();
+        }
     }
 
     /** The label and the selected feature columns (or the sliced vector when the input was a vector column). */
-    private static void writeReducedData(InputTable input, LaplacianScoreSelectorModel model, String path) {
+    private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
         List<Column> columns = new ArrayList<>();
         if (input.labelColumn() != null) {
             columns.add(col(input.labelColumn()));

@@ -22,9 +22,12 @@ final class ScoresReport {
     private final boolean[] selected;
     private final int[] ranking;
     private final FitSummary summary;
+    private final String title;
 
-    ScoresReport(FeatureSelectorModel<?> model, String[] names) {
+    /** The report of {@code model}, whose score is called {@code title} (e.g. "Fisher score"), for features {@code names}. */
+    ScoresReport(FeatureSelectorModel<?> model, String title, String[] names) {
         this.names = names;
+        this.title = title;
         this.scores = model.scores();
         this.ranking = model.featureRanking();
         this.rankOf = new int[scores.length];
@@ -38,9 +41,12 @@ final class ScoresReport {
 
     /** Prints the graph summary and the features best first. */
     void print(PrintStream out) {
-        out.printf(Locale.ROOT, "Rows %d, features %d, k %d (%s), edges %d (average degree %.2f), isolated rows %d%n",
-                summary.numRows(), summary.numFeatures(), summary.numNeighbors(), summary.knnMethod(), summary.numEdges(),
-                summary.averageDegree(), summary.isolatedRows());
+        out.printf(Locale.ROOT, "Rows %d, features %d%s, %s%n", summary.numRows(), summary.numFeatures(),
+                summary.numClasses() > 0 ? ", classes " + summary.numClasses() : "", graphLine());
+        if (summary.largeClasses() > 0) {
+            out.printf(Locale.ROOT, "%d class%s above --max-class-size regressed each row on its k nearest rows of the class%n",
+                    summary.largeClasses(), summary.largeClasses() == 1 ? "" : "es");
+        }
         if (!Double.isNaN(summary.recall())) {
             out.printf(Locale.ROOT, "Estimated recall@%d of the approximate graph: %.4f (%.2f s to estimate)%n",
                     summary.numNeighbors(), summary.recall(), summary.recallSeconds());
@@ -52,12 +58,24 @@ final class ScoresReport {
                 summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
                 summary.numBlocks(), summary.rowsPerBlock());
         int width = Math.max(7, Arrays.stream(names).mapToInt(String::length).max().orElse(7));
-        out.printf(Locale.ROOT, "%5s  %-" + width + "s  %14s  %s%n", "rank", "feature", "Laplacian score", "selected");
+        out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", "rank", "feature", title, "selected");
         for (int feature : ranking) {
-            out.printf(Locale.ROOT, "%5s  %-" + width + "s  %14s  %s%n", rankText(feature), names[feature],
+            out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", rankText(feature), names[feature],
                     Double.isNaN(scores[feature]) ? "NaN (constant)" : String.format(Locale.ROOT, "%.6f", scores[feature]),
                     selected[feature] ? "yes" : "");
         }
+    }
+
+    /** What the graph was: its kind, size and how it was found. */
+    private String graphLine() {
+        return switch (summary.graphType()) {
+            case "class" -> String.format(Locale.ROOT, "class graph (not built: %d same-class pairs)", summary.numEdges());
+            case "epsilon" -> String.format(Locale.ROOT, "epsilon graph, edges %d (average degree %.2f), isolated rows %d",
+                    summary.numEdges(), summary.averageDegree(), summary.isolatedRows());
+            default -> String.format(Locale.ROOT, "%s k %d (%s), edges %d (average degree %.2f), isolated rows %d",
+                    summary.graphType().equals("classKnn") ? "kNN graph within classes," : "kNN graph,", summary.numNeighbors(),
+                    summary.knnMethod(), summary.numEdges(), summary.averageDegree(), summary.isolatedRows());
+        };
     }
 
     /** Writes {@code index,feature,score,rank,selected}, one row per feature in input order. */

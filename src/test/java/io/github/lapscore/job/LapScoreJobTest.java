@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.FeatureSelectorModel;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.ml.feature.VectorAssembler;
@@ -28,7 +29,7 @@ class LapScoreJobTest {
     private static final SparkSession SPARK = SparkTestSession.spark();
     private static final String[] IRIS = {"sepal_length", "sepal_width", "petal_length", "petal_width"};
 
-    private static LaplacianScoreSelectorModel run(String... args) throws Exception {
+    private static FeatureSelectorModel<?> run(String... args) throws Exception {
         return LapScoreJob.fit(SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
@@ -39,7 +40,7 @@ class LapScoreJobTest {
                 "--informative", "3", "--clusters", "10", "--seed", "2", "--output", data}, List.of(GenerateOption.OUTPUT));
         GenerateCommand.run(SPARK, generate, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        LaplacianScoreSelectorModel model = LapScoreJob.fit(SPARK, new String[]{"--input", data, "--label-col", "cluster",
+        FeatureSelectorModel<?> model = LapScoreJob.fit(SPARK, new String[]{"--input", data, "--label-col", "cluster",
                 "--knn", "approximate", "--trees", "4", "--leaf-size", "300", "--k", "10", "--num-features", "3"},
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertEquals("approximate", model.summary().knnMethod());

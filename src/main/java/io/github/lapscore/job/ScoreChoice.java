@@ -1,0 +1,34 @@
+package io.github.lapscore.job;
+
+import java.util.function.Supplier;
+
+import io.github.lapscore.ParamOption;
+import io.github.lapscore.selection.FeatureSelector;
+import io.github.lapscore.selection.FisherScoreSelector;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.LocalKernelRegressionSelector;
+
+/** The scores {@code lapscore fit --score} can rank by, each with the estimator that computes it. */
+enum ScoreChoice implements ParamOption {
+    LAPLACIAN("Laplacian score", LaplacianScoreSelector::new),
+    FISHER("Fisher score", FisherScoreSelector::new),
+    LKR("LKR score", LocalKernelRegressionSelector::new);
+
+    private final String title;
+    private final Supplier<FeatureSelector<?, ?>> estimator;
+
+    ScoreChoice(String title, Supplier<FeatureSelector<?, ?>> estimator) {
+        this.title = title;
+        this.estimator = estimator;
+    }
+
+    /** The score's name in reports, e.g. "Fisher score". */
+    String title() {
+        return title;
+    }
+
+    /** A new estimator of this score with its defaults. */
+    FeatureSelector<?, ?> newEstimator() {
+        return estimator.get();
+    }
+}

@@ -2,8 +2,6 @@ package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +12,7 @@ import java.util.stream.LongStream;
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.RowGather;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
@@ -97,7 +96,7 @@ final class NeighbourDescent {
                             (int) (source >>> 32)));
                 }
             }
-            return List.of(Neighbourhoods.of(layout.blockOf(firstRow), forward, reverse)).iterator();
+            return List.of(Neighbourhoods.of(forward, reverse)).iterator();
         });
     }
 
@@ -118,46 +117,36 @@ final class NeighbourDescent {
 
     /**
      * The rows every block's neighbourhoods mention, each sent once to that block from its own
-     * block with its vector and current k-th distance; partition i receives what block i asked for.
+     * block with its vector and current k-th distance (+infinity while its list holds fewer than k);
+     * partition i receives what block i asked for.
      */
-    private static JavaRDD<Members> members(JavaRDD<Neighbourhoods> neighbourhoods, JavaRDD<RowBlock> blocks,
-                                            JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout) {
-        JavaPairRDD<Long, Members> requests = neighbourhoods
-                .flatMapToPair(own -> own.requestsByBlock(layout).iterator())
-                .partitionBy(new BlockPartitioner(layout));
-        JavaRDD<Tuple2<RowBlock, NeighbourLists>> blocksWithLists = blocks.zipPartitions(lists.values(),
-                (block, own) -> List.of(new Tuple2<>(block.next(), own.next())).iterator());
-        return requests.values()
-                .zipPartitions(blocksWithLists, (asked, home) -> {
-                    Tuple2<RowBlock, NeighbourLists> source = home.next();
-                    List<Tuple2<Long, Members>> answers = new ArrayList<>();
-                    while (asked.hasNext()) {
-                        Members request = asked.next();
-                        answers.add(new Tuple2<>(layout.firstRow(request.block), request.answeredFrom(source._1(), source._2())));
-                    }
-                    return answers.iterator();
-                })
-                .mapToPair(answer -> answer)
-                .partitionBy(new BlockPartitioner(layout))
-                .values();
+    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Neighbourhoods> neighbourhoods, JavaRDD<RowBlock> blocks,
+                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout) {
+        JavaRDD<double[]> kthDistances = lists.values().map(own -> {
+            double[] kth = new double[own.rows()];
+            for (int row = 0; row < kth.length; row++) {
+                int count = own.count(row);
+                kth[row] = count == own.k() ? own.distance(row, count - 1) : Double.POSITIVE_INFINITY;
+            }
+            return kth;
+        });
+        return RowGather.gather(neighbourhoods.map(Neighbourhoods::distinctMembers), blocks, kthDistances, layout);
     }
 
     /**
      * The local joins of one block's rows: every pair of every neighbourhood measured once per
      * neighbourhood, offers kept in bounded heaps, cut into fragments by block.
      */
-    private static List<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Neighbourhoods> own, Iterator<Members> delivered,
+    private static List<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Neighbourhoods> own, Iterator<RowGather.Gathered> delivered,
                                                                 BlockLayout layout, int numFeatures, int k,
                                                                 DistanceMeasure measure, double[] centre) {
         Neighbourhoods neighbourhoods = own.next();
-        List<Members> parts = new ArrayList<>();
-        delivered.forEachRemaining(parts::add);
-        if (parts.isEmpty()) {
+        RowGather.Gathered all = delivered.next();
+        if (all.ids().length == 0) {
             return List.of();
         }
-        parts.sort(Comparator.comparingLong(part -> part.ids[0]));
-        Members all = Members.concat(parts);
-        WorkingBlock points = WorkingBlock.of(all.ids, all.vectors, numFeatures, measure, centre);
+        double[] kthDistances = all.tags();
+        WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         CandidateHeaps offers = new CandidateHeaps(points.size, k);
         for (int row = 0; row < neighbourhoods.rows(); row++) {
             int[] positions = neighbourhoods.positionsIn(row, points);
@@ -166,10 +155,10 @@ final class NeighbourDescent {
                 for (int y = x + 1; y < positions.length; y++) {
                     int b = positions[y];
                     double distance = points.distance(a, points, b);
-                    if (distance <= all.kthDistances[a]) {
+                    if (distance <= kthDistances[a]) {
                         offers.offerIfAbsent(a, points.ids[b], distance * distance);
                     }
-                    if (distance <= all.kthDistances[b]) {
+                    if (distance <= kthDistances[b]) {
                         offers.offerIfAbsent(b, points.ids[a], distance * distance);
                     }
                 }
@@ -180,17 +169,15 @@ final class NeighbourDescent {
 
     /** The neighbourhoods S(j) of the rows of one block, each sorted, without duplicates. */
     private static final class Neighbourhoods implements Serializable {
-        private final int blockIndex;
         private final int[] offsets;
         private final long[] members;
 
-        private Neighbourhoods(int blockIndex, int[] offsets, long[] members) {
-            this.blockIndex = blockIndex;
+        private Neighbourhoods(int[] offsets, long[] members) {
             this.offsets = offsets;
             this.members = members;
         }
 
-        static Neighbourhoods of(int blockIndex, NeighbourLists forward, CandidateHeaps reverse) {
+        static Neighbourhoods of(NeighbourLists forward, CandidateHeaps reverse) {
             int rows = forward.rows();
             int[] offsets = new int[rows + 1];
             LongStream.Builder members = LongStream.builder();
@@ -204,7 +191,7 @@ final class NeighbourDescent {
                 offsets[row + 1] = offsets[row] + distinct.length;
                 LongStream.of(distinct).forEach(members::add);
             }
-            return new Neighbourhoods(blockIndex, offsets, members.build().toArray());
+            return new Neighbourhoods(offsets, members.build().toArray());
         }
 
         int rows() {
@@ -220,22 +207,9 @@ final class NeighbourDescent {
             return positions;
         }
 
-        /** Every member of any neighbourhood, once, in requests keyed by the first row of its block. */
-        List<Tuple2<Long, Members>> requestsByBlock(BlockLayout layout) {
-            long[] distinct = LongStream.of(members).sorted().distinct().toArray();
-            List<Tuple2<Long, Members>> requests = new ArrayList<>();
-            int from = 0;
-            while (from < distinct.length) {
-                int block = layout.blockOf(distinct[from]);
-                int to = from;
-                while (to < distinct.length && layout.blockOf(distinct[to]) == block) {
-                    to++;
-                }
-                requests.add(new Tuple2<>(layout.firstRow(block),
-                        Members.request(blockIndex, Arrays.copyOfRange(distinct, from, to))));
-                from = to;
-            }
-            return requests;
+        /** Every member of any neighbourhood, once, ascending. */
+        long[] distinctMembers() {
+            return LongStream.of(members).sorted().distinct().toArray();
         }
     }
 }

@@ -18,21 +18,9 @@ import io.github.lapscore.ParamOption;
  * A self-loop (distance 0, cosine 1) weighs 1 under every kernel.
  */
 public enum WeightKernel implements ParamOption {
-    HEAT("heat"),
-    BINARY("binary"),
-    COSINE("cosine");
-
-    private final String paramValue;
-
-    WeightKernel(String paramValue) {
-        this.paramValue = paramValue;
-    }
-
-    /** The value of the {@code weightKernel} param that selects this kernel. */
-    @Override
-    public String paramValue() {
-        return paramValue;
-    }
+    HEAT,
+    BINARY,
+    COSINE;
 
     /** {@code S_ij} for an edge of length {@code distance} whose rows have cosine {@code cosine}; {@code bandwidth} is t. */
     public double weight(double distance, double cosine, double bandwidth) {

@@ -15,18 +15,7 @@ import io.github.lapscore.ParamOption;
  * </ul>
  */
 public enum VarianceWeighting implements ParamOption {
-    DEGREE("degree"),
-    UNIFORM("uniform");
+    DEGREE,
+    UNIFORM;
 
-    private final String paramValue;
-
-    VarianceWeighting(String paramValue) {
-        this.paramValue = paramValue;
-    }
-
-    /** The value of the {@code varianceWeighting} param that selects this denominator. */
-    @Override
-    public String paramValue() {
-        return paramValue;
-    }
 }

@@ -13,19 +13,8 @@ import io.github.lapscore.ParamOption;
  * </ul>
  */
 public enum SelectionMode implements ParamOption {
-    NUM_TOP_FEATURES("numTopFeatures"),
-    PERCENTILE("percentile"),
-    THRESHOLD("threshold");
+    NUM_TOP_FEATURES,
+    PERCENTILE,
+    THRESHOLD;
 
-    private final String paramValue;
-
-    SelectionMode(String paramValue) {
-        this.paramValue = paramValue;
-    }
-
-    /** The value of the {@code selectionMode} param that selects this mode. */
-    @Override
-    public String paramValue() {
-        return paramValue;
-    }
 }

@@ -20,20 +20,8 @@ import org.apache.spark.ml.linalg.Vectors;
  * </ul>
  */
 public enum DistanceMeasure implements ParamOption {
-    EUCLIDEAN("euclidean"),
-    COSINE("cosine");
-
-    private final String paramValue;
-
-    DistanceMeasure(String paramValue) {
-        this.paramValue = paramValue;
-    }
-
-    /** The value of the {@code distanceMeasure} param that selects this measure. */
-    @Override
-    public String paramValue() {
-        return paramValue;
-    }
+    EUCLIDEAN,
+    COSINE;
 
     /** The centre of the points (see {@link #embed}) over all rows: the mean row, or the mean unit-length row. */
     public double[] centre(FeatureCentres centres) {

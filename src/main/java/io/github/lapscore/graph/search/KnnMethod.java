@@ -15,27 +15,15 @@ import io.github.lapscore.ParamOption;
  * </ul>
  */
 public enum KnnMethod implements ParamOption {
-    AUTO("auto"),
-    EXACT("exact"),
-    APPROXIMATE("approximate");
+    AUTO,
+    EXACT,
+    APPROXIMATE;
 
     /**
      * Largest m that {@code auto} searches exactly. At 100 000 x 50 the exact graph takes about a
      * minute on 2 cores (README, benchmark), and its cost grows with m^2.
      */
     public static final long AUTO_EXACT_MAX_ROWS = 100_000;
-
-    private final String paramValue;
-
-    KnnMethod(String paramValue) {
-        this.paramValue = paramValue;
-    }
-
-    /** The value of the {@code knnMethod} param that selects this method. */
-    @Override
-    public String paramValue() {
-        return paramValue;
-    }
 
     /** The method actually used for {@code numRows} rows: exact or approximate, never auto. */
     public KnnMethod resolve(long numRows) {

@@ -20,7 +20,8 @@ import org.apache.spark.storage.StorageLevel;
  *
  * <p>Numeric labels are kept as they are; string labels become the position of the label among
  * the distinct labels sorted (so the same strings always give the same numbers). A null or NaN
- * label becomes NaN, which {@link RowSummary} reports with its row.
+ * label becomes NaN, which {@link RowSummary} reports with its row; -0.0 becomes 0.0, the same class,
+ * as in Spark SQL's grouping.
  */
 public final class IndexedRows {
 
@@ -70,7 +71,7 @@ public final class IndexedRows {
         if (row.isNullAt(1)) {
             return Double.NaN;
         }
-        return codes != null ? codes.get(row.getString(1)) : ((Number) row.get(1)).doubleValue();
+        return codes != null ? codes.get(row.getString(1)) : ((Number) row.get(1)).doubleValue() + 0.0;
     }
 
     /** Whether {@code type} can be a label column: numbers or strings. */

@@ -11,30 +11,31 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 
 /**
- * Per-class sums of every feature, shifted by its plain mean c (which keeps them free of
- * cancellation for features like {@code 1e9 + x}): for each class l, {@code n_l},
- * {@code sum_{i in l} (f_i - c)} and {@code sum_{i in l} (f_i - c)^2}. From them follow, with
- * {@code mu} the mean over all rows and {@code mu_l} the class mean:
+ * Per-class moments of every feature: for each class l its size n_l, and per feature the count,
+ * mean and sum of squared deviations of the stored values (Welford's update, merged with Chan,
+ * Golub and LeVeque's pairwise formula), with the value range. From them, with mu_l the class mean
+ * and mu the mean over all rows:
  * <pre>
- *   between_r = sum_l n_l (mu_l - mu)^2          total_r = sum_i (f_i - mu)^2
- *   within_r  = sum_l n_l sigma_l^2 = total_r - between_r
+ *   between_r = sum_l n_l (mu_l - mu)^2          within_r = sum_l sum_{i in l} (f_i - mu_l)^2
  * </pre>
- * the two halves of the Fisher score. Sparse rows cost O(nnz): implicit zeros are added in
- * closed form from the count of stored entries.
+ * the two halves of the Fisher score; their sum is the total sum of squares. Deviations are taken
+ * from each class's own running mean, so the within-class spread keeps its precision however far
+ * apart the classes lie. Sparse rows cost O(nnz): a class's implicit zeros join its stored values
+ * in closed form at the end.
  */
 public final class ClassMoments implements Serializable {
 
-    private final double[] shift;
-    private final TreeMap<Double, Sums> classes = new TreeMap<>();
+    private final int numFeatures;
+    private final TreeMap<Double, Moments> classes = new TreeMap<>();
 
-    /** Empty sums for features shifted by {@code shift} (their plain means). */
-    public ClassMoments(double[] shift) {
-        this.shift = shift;
+    /** Empty moments of {@code numFeatures} features. */
+    public ClassMoments(int numFeatures) {
+        this.numFeatures = numFeatures;
     }
 
-    /** The sums of the labelled rows of {@code block}. */
-    public static ClassMoments of(RowBlock block, double[] shift) {
-        ClassMoments moments = new ClassMoments(shift);
+    /** The moments of the labelled rows of {@code block}. */
+    public static ClassMoments of(RowBlock block, int numFeatures) {
+        ClassMoments moments = new ClassMoments(numFeatures);
         for (int i = 0; i < block.size(); i++) {
             moments.add(block.row(i), block.label(i));
         }
@@ -42,13 +43,13 @@ public final class ClassMoments implements Serializable {
     }
 
     /**
-     * The sums of all labelled rows of {@code blocks}, per block on the executors and merged on the
-     * driver in block order, so they are the same to the last bit however the input was partitioned.
-     * O(B c d) values reach the driver for c classes.
+     * The moments of all labelled rows of {@code blocks}, per block on the executors and merged on
+     * the driver in block order, so they are the same to the last bit however the input was
+     * partitioned. O(B c d) values reach the driver for c classes.
      */
-    public static ClassMoments of(JavaRDD<RowBlock> blocks, double[] shift) {
-        ClassMoments total = new ClassMoments(shift);
-        for (ClassMoments block : blocks.map(block -> of(block, shift)).collect()) {
+    public static ClassMoments of(JavaRDD<RowBlock> blocks, int numFeatures) {
+        ClassMoments total = new ClassMoments(numFeatures);
+        for (ClassMoments block : blocks.map(block -> of(block, numFeatures)).collect()) {
             total.merge(block);
         }
         return total;
@@ -56,22 +57,15 @@ public final class ClassMoments implements Serializable {
 
     /** Adds row {@code v} of class {@code label}. */
     public void add(Vector v, double label) {
-        Sums sums = classes.computeIfAbsent(label, key -> new Sums(shift.length));
-        sums.rows++;
-        VectorEntries.forEach(v, (feature, value) -> {
-            double shifted = value - shift[feature];
-            sums.stored[feature]++;
-            sums.sum[feature] += shifted;
-            sums.squares[feature] += shifted * shifted;
-            sums.min[feature] = Math.min(sums.min[feature], value);
-            sums.max[feature] = Math.max(sums.max[feature], value);
-        });
+        Moments moments = classes.computeIfAbsent(label, key -> new Moments(numFeatures));
+        moments.rows++;
+        VectorEntries.forEach(v, moments::addStored);
     }
 
-    /** Adds {@code other}'s sums to these (classes merged by label, in label order). */
+    /** Adds {@code other}'s moments to these (classes merged by label, in label order). */
     public ClassMoments merge(ClassMoments other) {
-        for (Map.Entry<Double, Sums> entry : other.classes.entrySet()) {
-            classes.merge(entry.getKey(), entry.getValue(), Sums::merge);
+        for (Map.Entry<Double, Moments> entry : other.classes.entrySet()) {
+            classes.computeIfAbsent(entry.getKey(), key -> new Moments(numFeatures)).merge(entry.getValue());
         }
         return this;
     }
@@ -83,24 +77,12 @@ public final class ClassMoments implements Serializable {
 
     /** Number of rows seen. */
     public long numRows() {
-        return classes.values().stream().mapToLong(sums -> sums.rows).sum();
+        return classes.values().stream().mapToLong(moments -> moments.rows).sum();
     }
 
     /** Number of pairs {i, j}, i != j, of rows of the same class: the edges of the class graph. */
     public long sameClassPairs() {
-        return classes.values().stream().mapToLong(sums -> sums.rows * (sums.rows - 1) / 2).sum();
-    }
-
-    /** {@code c_r - mu_r} of every feature: the shift c minus the plain mean over all rows. */
-    public double[] shiftMinusMeans() {
-        double[] offsets = new double[shift.length];
-        long rows = numRows();
-        for (Sums sums : classes.values()) {
-            for (int r = 0; r < shift.length; r++) {
-                offsets[r] -= sums.shiftedSum(r, shift[r]) / rows;
-            }
-        }
-        return offsets;
+        return classes.values().stream().mapToLong(moments -> moments.rows * (moments.rows - 1) / 2).sum();
     }
 
     /** Labels of the classes with more than {@code size} rows, ascending. */
@@ -109,33 +91,37 @@ public final class ClassMoments implements Serializable {
                 .mapToDouble(Map.Entry::getKey).toArray();
     }
 
-    /** {@code sum_l n_l (mu_l - mu)^2} of every feature: the spread of the class means. */
-    public double[] betweenClass() {
-        double[] total = new double[shift.length];
-        double[] squareOfMean = new double[shift.length];
+    /** The mean of every feature over all rows. */
+    public double[] means() {
+        double[] means = new double[numFeatures];
         long rows = numRows();
-        for (Sums sums : classes.values()) {
-            for (int r = 0; r < shift.length; r++) {
-                double sum = sums.shiftedSum(r, shift[r]);
-                total[r] += sum;
-                squareOfMean[r] += sum * sum / sums.rows;
+        for (Moments moments : classes.values()) {
+            for (int r = 0; r < numFeatures; r++) {
+                means[r] += moments.classMean(r) * ((double) moments.rows / rows);
             }
         }
-        double[] between = new double[shift.length];
-        for (int r = 0; r < shift.length; r++) {
-            between[r] = Math.max(0.0, squareOfMean[r] - total[r] * total[r] / rows);
+        return means;
+    }
+
+    /** {@code sum_l n_l (mu_l - mu)^2} of every feature: the spread of the class means. */
+    public double[] betweenClass() {
+        double[] means = means();
+        double[] between = new double[numFeatures];
+        for (Moments moments : classes.values()) {
+            for (int r = 0; r < numFeatures; r++) {
+                double offset = moments.classMean(r) - means[r];
+                between[r] += moments.rows * offset * offset;
+            }
         }
         return between;
     }
 
     /** {@code sum_l sum_{i in l} (f_i - mu_l)^2} of every feature: the spread within the classes. */
     public double[] withinClass() {
-        double[] within = new double[shift.length];
-        for (Sums sums : classes.values()) {
-            for (int r = 0; r < shift.length; r++) {
-                double sum = sums.shiftedSum(r, shift[r]);
-                double squares = sums.shiftedSquares(r, shift[r]);
-                within[r] += sums.min(r) == sums.max(r) ? 0.0 : Math.max(0.0, squares - sum * sum / sums.rows);
+        double[] within = new double[numFeatures];
+        for (Moments moments : classes.values()) {
+            for (int r = 0; r < numFeatures; r++) {
+                within[r] += moments.min(r) == moments.max(r) ? 0.0 : moments.classSquaredDeviations(r);
             }
         }
         return within;
@@ -145,35 +131,72 @@ public final class ClassMoments implements Serializable {
     public boolean constant(int r) {
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
-        for (Sums sums : classes.values()) {
-            low = Math.min(low, sums.min(r));
-            high = Math.max(high, sums.max(r));
+        for (Moments moments : classes.values()) {
+            low = Math.min(low, moments.min(r));
+            high = Math.max(high, moments.max(r));
         }
         return low == high;
     }
 
     /** Whether feature r takes one value within every class, so that its within-class spread is exactly 0. */
     public boolean constantWithinClasses(int r) {
-        return classes.values().stream().allMatch(sums -> sums.min(r) == sums.max(r));
+        return classes.values().stream().allMatch(moments -> moments.min(r) == moments.max(r));
     }
 
-    /** Sums of one class. */
-    private static final class Sums implements Serializable {
+    /** Moments of one class: its rows, and per feature those of its stored (explicit) values. */
+    private static final class Moments implements Serializable {
         long rows;
         final long[] stored;
-        final double[] sum;
-        final double[] squares;
+        final double[] mean;
+        final double[] squaredDeviations;
         final double[] min;
         final double[] max;
 
-        Sums(int d) {
+        Moments(int d) {
             stored = new long[d];
-            sum = new double[d];
-            squares = new double[d];
+            mean = new double[d];
+            squaredDeviations = new double[d];
             min = new double[d];
             max = new double[d];
             Arrays.fill(min, Double.POSITIVE_INFINITY);
             Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        }
+
+        /** Welford's update with a stored value of feature r. */
+        void addStored(int r, double value) {
+            stored[r]++;
+            double delta = value - mean[r];
+            mean[r] += delta / stored[r];
+            squaredDeviations[r] += delta * (value - mean[r]);
+            min[r] = Math.min(min[r], value);
+            max[r] = Math.max(max[r], value);
+        }
+
+        /** Chan, Golub and LeVeque's pairwise combination of two sets of moments. */
+        void merge(Moments other) {
+            rows += other.rows;
+            for (int r = 0; r < stored.length; r++) {
+                long count = stored[r] + other.stored[r];
+                if (other.stored[r] > 0) {
+                    double delta = other.mean[r] - mean[r];
+                    mean[r] += delta * other.stored[r] / count;
+                    squaredDeviations[r] += other.squaredDeviations[r] + delta * delta * stored[r] * other.stored[r] / count;
+                }
+                stored[r] = count;
+                min[r] = Math.min(min[r], other.min[r]);
+                max[r] = Math.max(max[r], other.max[r]);
+            }
+        }
+
+        /** Mean of feature r over all rows of the class, implicit zeros included. */
+        double classMean(int r) {
+            return mean[r] * ((double) stored[r] / rows);
+        }
+
+        /** {@code sum (f_i - mu_l)^2} of feature r over the class: the stored values' and the zeros' combined. */
+        double classSquaredDeviations(int r) {
+            long zeros = rows - stored[r];
+            return squaredDeviations[r] + mean[r] * mean[r] * stored[r] * zeros / rows;
         }
 
         /** Smallest value of feature r in the class, implicit zeros included. */
@@ -184,28 +207,6 @@ public final class ClassMoments implements Serializable {
         /** Largest value of feature r in the class, implicit zeros included. */
         double max(int r) {
             return stored[r] < rows ? Math.max(max[r], 0.0) : max[r];
-        }
-
-        /** {@code sum (f_i - c)} over all rows of the class, implicit zeros included. */
-        double shiftedSum(int r, double c) {
-            return sum[r] - (rows - stored[r]) * c;
-        }
-
-        /** {@code sum (f_i - c)^2} over all rows of the class, implicit zeros included. */
-        double shiftedSquares(int r, double c) {
-            return squares[r] + (rows - stored[r]) * c * c;
-        }
-
-        Sums merge(Sums other) {
-            rows += other.rows;
-            for (int r = 0; r < sum.length; r++) {
-                stored[r] += other.stored[r];
-                sum[r] += other.sum[r];
-                squares[r] += other.squares[r];
-                min[r] = Math.min(min[r], other.min[r]);
-                max[r] = Math.max(max[r], other.max[r]);
-            }
-            return this;
         }
     }
 }

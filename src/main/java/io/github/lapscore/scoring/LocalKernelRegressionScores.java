@@ -116,10 +116,10 @@ public final class LocalKernelRegressionScores {
         }
         double[] between = moments.betweenClass();
         double[] within = moments.withinClass();
-        double[] shiftMinusMeans = moments.shiftMinusMeans();
+        double[] means = moments.means();
         double[] scores = new double[shift.length];
         for (int r = 0; r < scores.length; r++) {
-            double offset = regression.centerFeatures() ? shiftMinusMeans[r] : shift[r];
+            double offset = regression.centerFeatures() ? shift[r] - means[r] : shift[r];
             scores[r] = moments.constant(r) ? Double.NaN : errors.error(r, offset) / (between[r] + within[r]);
         }
         return scores;

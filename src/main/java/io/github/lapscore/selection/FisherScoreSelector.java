@@ -71,7 +71,7 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
         PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
         try {
             ClassMoments moments = timer.run(Stage.SCORES, "Fisher scores: per-class moments of "
-                    + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), prepared.centres().means()));
+                    + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
             return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, timer));
         } finally {
             prepared.release();

@@ -103,7 +103,7 @@ public final class LocalKernelRegressionSelector
     ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
         GraphSettings settings = graphSettings();
         ClassMoments moments = timer.run(Stage.SCORES, "Local kernel regression scores: class sizes and moments",
-                () -> ClassMoments.of(rows.blocks(), rows.centres().means()));
+                () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
                 : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
                         rows.blocks(), rows.summary().numFeatures(), settings.measure(), settings.measure().centre(rows.centres()),

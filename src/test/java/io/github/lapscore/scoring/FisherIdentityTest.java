@@ -348,7 +348,11 @@ class FisherIdentityTest {
             double expected = between / within;
             assertTrue(within > 0 && Double.isFinite(expected), "the reference sees a spread within the classes");
             double actual = fisher.scores()[r];
-            checks.add(() -> assertRelative(expected, actual, 1e-9, "feature " + feature + " (not constant within the classes)"));
+            // Values near 1000 carry about 1e-13 absolute precision, so a spread of 1e-5 is itself only known to
+            // about 1e-8 relative (the reference's own class means round that much); the sum of squares taken
+            // about a far-away centre instead is off by 20% there.
+            double tolerance = feature == 1 ? 1e-7 : 1e-9;
+            checks.add(() -> assertRelative(expected, actual, tolerance, "feature " + feature + " (not constant within the classes)"));
         }
         assertAll(checks);
     }

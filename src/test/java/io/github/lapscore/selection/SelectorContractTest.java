@@ -117,7 +117,9 @@ class SelectorContractTest {
             new Contract("Laplacian class", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL)),
             new Contract("Laplacian classKnn", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("classKnn").setLabelCol(LabeledFrames.LABEL).setNumNeighbors(4).setBlockSize(50)),
             new Contract("Laplacian epsilon", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("epsilon").setRadius(RADIUS).setWeightKernel("binary")),
-            new Contract("Fisher", FisherScoreSelectorModel.class, () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)));
+            new Contract("Fisher", FisherScoreSelectorModel.class, () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)),
+            new Contract("LKR knn", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40)),
+            new Contract("LKR class", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)));
 
     /** Params documented as having no default (set by the user when needed); every other param has one. */
     private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth");

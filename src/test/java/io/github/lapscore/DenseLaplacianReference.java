@@ -6,7 +6,7 @@ import java.util.stream.IntStream;
 
 /**
  * The Laplacian Score computed the plain way, for checking the library: the full m x m distance
- * matrix, k nearest neighbours by sorting, the symmetric adjacency, dense S, D and L, and seed 000
+ * matrix, k nearest neighbours by sorting, the symmetric adjacency, dense S, D and L, and He, Cai and Niyogi (NIPS 2005)
  * eq. 1 evaluated with explicit matrix-vector products. O(m^2 d), for small m only.
  */
 public final class DenseLaplacianReference {

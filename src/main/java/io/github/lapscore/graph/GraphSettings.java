@@ -47,20 +47,11 @@ public record GraphSettings(GraphType type, int numNeighbors, double radius, lon
 
     /**
      * The search that finds the neighbours of {@code numRows} rows: the epsilon graph and the kNN
-     * graph within classes are always exact; {@code auto} picks by size for the kNN graph.
+     * graph within classes are always exact (the selectors refuse {@code knnMethod = approximate} for
+     * the latter); {@code auto} picks by size for the kNN graph.
      */
     public KnnMethod searchFor(long numRows) {
-        if (type == GraphType.EPSILON) {
-            return KnnMethod.EXACT;
-        }
-        if (type == GraphType.CLASS_KNN) {
-            if (method == KnnMethod.APPROXIMATE) {
-                throw new IllegalArgumentException("graphType = classKnn is found by the exact join only;"
-                        + " set knnMethod to exact or auto");
-            }
-            return KnnMethod.EXACT;
-        }
-        return method.resolve(numRows);
+        return type == GraphType.KNN ? method.resolve(numRows) : KnnMethod.EXACT;
     }
 
     /** Whether the graph of {@code numRows} rows is found by the exact all-pairs join. */

@@ -1,12 +1,16 @@
 /**
- * Stage 1: the k-nearest-neighbour graph of the rows and its weights (He, Cai and Niyogi,
- * "Laplacian Score for Feature Selection", NIPS 2005, section 2.1, steps 1-2).
+ * Stage 1: the graph of the rows and its weights, the sparse distributed weight matrix S (He, Cai
+ * and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, section 2.1, steps 1-2).
  *
- * <p>{@link io.github.lapscore.graph.KnnGraphBuilder} cuts the rows into blocks, finds every row's
- * k nearest neighbours with a search of {@code graph.search} (exact or approximate), symmetrises
- * the kNN relation by union into one {@link io.github.lapscore.graph.Edge} per unordered pair, and
- * weights every edge once ({@link io.github.lapscore.graph.WeightKernel}). The result,
- * {@link io.github.lapscore.graph.WeightedGraph}, is the sparse distributed weight matrix S.
+ * <p>{@link io.github.lapscore.graph.GraphBuilder} takes the rows cut into blocks and builds the
+ * graph that {@link io.github.lapscore.graph.GraphType} names: the kNN graph (a search of
+ * {@code graph.search}, exact or approximate, whose neighbour relation is symmetrised by union into
+ * one {@link io.github.lapscore.graph.Edge} per unordered pair), the kNN graph within classes (the
+ * exact search over pairs of the same label), or the epsilon graph ({@code RadiusEdges}: the same
+ * block kernel with the radius as the filter, after an edge estimate from a sample). Every edge is
+ * weighed once ({@link io.github.lapscore.graph.WeightKernel}); the result is a
+ * {@link io.github.lapscore.graph.WeightedGraph}. The class graph is never built: the scores read
+ * it from per-class moments.
  *
  * <p>Layers, each depending only on those below it:
  * <ul>
@@ -15,8 +19,8 @@
  *       neighbour lists, and the recall estimate; it knows nothing of edges or weights;</li>
  *   <li>{@code graph.kernel}: blocks of rows as the kernel needs them, the distance kernel (all
  *       squared distances of two blocks with one BLAS level-3 product per tile,
- *       {@code ||a||^2 + ||b||^2 - 2 A B^T}) and the bounded heaps that keep the k best candidates
- *       per row.</li>
+ *       {@code ||a||^2 + ||b||^2 - 2 A B^T}, handed column by column to a sink) and the bounded heaps
+ *       that keep the k best candidates per row.</li>
  * </ul>
  * The block pairs that the exact search and the scoring stage share are in {@code data}.
  */

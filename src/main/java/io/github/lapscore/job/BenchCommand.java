@@ -5,8 +5,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import io.github.lapscore.bench.Benchmark;
+import io.github.lapscore.bench.ClassRegressionRate;
 import io.github.lapscore.graph.search.ForestSettings;
 import org.apache.spark.sql.SparkSession;
 
@@ -17,6 +19,10 @@ final class BenchCommand {
     }
 
     static void run(SparkSession spark, JobArguments<BenchOption> args, PrintStream out) throws IOException {
+        if (args.given(BenchOption.LKR_CLASS_SIZES)) {
+            classRegressions(args, out);
+            return;
+        }
         long[] sizes = Arrays.stream(args.text(BenchOption.ROWS).split(",")).map(String::trim).mapToLong(Long::parseLong).toArray();
         List<String> methods = Arrays.stream(args.text(BenchOption.METHODS).split(",")).map(String::trim).toList();
         for (String method : methods) {
@@ -31,5 +37,20 @@ final class BenchCommand {
                         args.longInteger(BenchOption.SEED)),
                 args.number(BenchOption.LSH_TIME_FACTOR))
                 .run(spark, sizes, out, Path.of(args.text(BenchOption.OUTPUT)));
+    }
+
+    /**
+     * The supervised LKR regressions of one class per size, on {@code --dims} dimensions with the
+     * paper's lambda = 0.1 and h = the dimension (the random points' mean squared distance is 2/3 of it).
+     */
+    private static void classRegressions(JobArguments<BenchOption> args, PrintStream out) {
+        int dims = args.integer(BenchOption.DIMS);
+        out.println("| class rows | one factorisation (s) | one solve per row (s) | ratio | largest difference |");
+        out.println("|---|---|---|---|---|");
+        for (String size : args.text(BenchOption.LKR_CLASS_SIZES).split(",")) {
+            ClassRegressionRate rate = ClassRegressionRate.measure(Integer.parseInt(size.trim()), dims, dims, 0.1);
+            out.printf(Locale.ROOT, "| %d | %.3f | %.3f | %.1f | %.1e |%n", rate.rows(), rate.leaveOneOutSeconds(),
+                    rate.separateSolvesSeconds(), rate.separateSolvesSeconds() / rate.leaveOneOutSeconds(), rate.largestDifference());
+        }
     }
 }

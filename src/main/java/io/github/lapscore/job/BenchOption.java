@@ -9,24 +9,31 @@ enum BenchOption implements CommandOption {
     K("--k", "N", "10", "number of nearest neighbours k (recall is recall@k)"),
     METHODS("--methods", "exact,approximate,lsh", "exact,approximate,lsh", "graphs to time; lsh is Spark's BucketedRandomProjectionLSH"),
     EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
-    TREES("--trees", "N", "8", "approximate graph: random-projection trees"),
-    LEAF_SIZE("--leaf-size", "N", "1024", "approximate graph: target rows per leaf"),
-    REFINEMENT_ROUNDS("--refinement-rounds", "N", "2", "approximate graph: neighbour-of-neighbour rounds after the trees"),
-    RECALL_SAMPLE("--recall-sample", "N", "300", "rows sampled to measure recall@k of approximate and LSH graphs"),
+    TREES("--trees", "N", "numTrees"),
+    LEAF_SIZE("--leaf-size", "N", "leafSize"),
+    REFINEMENT_ROUNDS("--refinement-rounds", "N", "refinementRounds"),
+    RECALL_SAMPLE("--recall-sample", "N", "recallSampleSize"),
     LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),
     SEED("--seed", "S", "1", "seed of the data and of the approximate graph"),
+    LKR_CLASS_SIZES("--lkr-class-sizes", "N1,N2,...", null, "instead of the graphs: time the supervised LKR regressions of one"
+            + " class of each size, one factorisation (leave-one-out identity) against one solve per row"),
     OUTPUT("--output", "FILE", "bench-results.csv", "CSV of the results (the Markdown table goes to standard output)"),
     MASTER("--master", "URL", "local[2]", "Spark master when not run by spark-submit");
 
-    private final Spec spec;
+    private final OptionSpec spec;
 
     BenchOption(String flag, String placeholder, String defaultValue, String description) {
-        this.spec = new Spec(flag, placeholder, defaultValue, description);
+        this.spec = OptionSpec.of(flag, placeholder, defaultValue, description);
+    }
+
+    /** An option whose default and text are those of the estimator param {@code param}. */
+    BenchOption(String flag, String placeholder, String param) {
+        this.spec = OptionSpec.ofParam(flag, placeholder, param);
     }
 
     @Override
     public Spec spec() {
-        return spec;
+        return spec.get();
     }
 
     static String usage() {

@@ -49,25 +49,18 @@ enum JobOption implements CommandOption {
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),
     MODEL_OUT("--model-out", "DIR", null, "the fitted model (Spark ML format), loadable with the score's ...SelectorModel.load");
 
-    private final String flag;
-    private final String placeholder;
     private final String param;
-    private final Spec fixedSpec;
-    private Spec paramSpec;
+    private final OptionSpec spec;
 
     JobOption(String flag, String placeholder, String defaultValue, String description) {
-        this.flag = flag;
-        this.placeholder = placeholder;
         this.param = null;
-        this.fixedSpec = new Spec(flag, placeholder, defaultValue, description);
+        this.spec = OptionSpec.of(flag, placeholder, defaultValue, description);
     }
 
-    /** An option that sets the estimator param {@code param}. */
+    /** An option that sets the estimator param {@code param}, whose default and text it shows. */
     JobOption(String flag, String placeholder, String param) {
-        this.flag = flag;
-        this.placeholder = placeholder;
         this.param = param;
-        this.fixedSpec = null;
+        this.spec = OptionSpec.ofParam(flag, placeholder, param);
     }
 
     /** The estimator param this option sets, or null. */
@@ -76,19 +69,8 @@ enum JobOption implements CommandOption {
     }
 
     @Override
-    public String flag() {
-        return flag;
-    }
-
-    @Override
-    public synchronized Spec spec() {
-        if (fixedSpec != null) {
-            return fixedSpec;
-        }
-        if (paramSpec == null) {
-            paramSpec = ParamOptions.spec(flag, placeholder, param);
-        }
-        return paramSpec;
+    public Spec spec() {
+        return spec.get();
     }
 
     /** The {@code --help} text. */

@@ -1,9 +1,21 @@
 /**
- * Stage 2: every feature's Laplacian Score from one pass over the weighted edges (He, Cai and
- * Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, eq. 1:
- * {@code L_r = f~_r^T L f~_r / f~_r^T D f~_r}). Each block-pair task reads its two blocks and the
- * edges between them, so both endpoint vectors are at hand without a join, and accumulates d-length
- * sums ({@link io.github.lapscore.scoring.FeatureMoments}); the driver combines them into scores
- * ({@link io.github.lapscore.scoring.LaplacianScores}).
+ * Stage 2: the scores of every feature.
+ * <ul>
+ *   <li>Laplacian Score (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005,
+ *       eq. 1, {@code L_r = f~_r^T L f~_r / f~_r^T D f~_r}) from one pass over the weighted edges:
+ *       each block-pair task reads its two blocks and the edges between them, so both endpoint
+ *       vectors are at hand without a join, and accumulates d-length sums
+ *       ({@link io.github.lapscore.scoring.FeatureMoments}, {@link io.github.lapscore.scoring.LaplacianScores}).</li>
+ *   <li>Fisher score (same paper, eq. 4) and the Laplacian Score on the class graph
+ *       ({@code 1 / (1 + F_r)}, section 3.2) from per-class moments
+ *       ({@link io.github.lapscore.scoring.ClassMoments}, {@link io.github.lapscore.scoring.ClassScores}).</li>
+ *   <li>Local Kernel Regression score (Cheung and Zeng, "Local Kernel Regression Score for Selecting
+ *       Features of High-Dimensional Data", IEEE TKDE 21(12), 2009, eq. 16): the same edge pass for
+ *       the denominator, then one local kernel ridge regression per row or one leave-one-out
+ *       factorisation per class ({@link io.github.lapscore.scoring.LocalRegression},
+ *       {@link io.github.lapscore.scoring.RegressionErrors},
+ *       {@link io.github.lapscore.scoring.LocalKernelRegressionScores}).</li>
+ * </ul>
+ * Every score says which end is good ({@link io.github.lapscore.scoring.ScoreOrder}).
  */
 package io.github.lapscore.scoring;

@@ -16,8 +16,9 @@ import org.apache.spark.sql.types.StructType;
  * What every selector does, whatever its score (the shape of Spark's {@code Selector}): check the
  * schema and the params, number and check the rows, let the concrete selector score the features,
  * rank them best first in the score's own {@link ScoreOrder}, select them by {@link SelectionMode}
- * and wrap the result in the concrete model. A concrete selector supplies only
- * {@link #scoreRows} and {@link #newModel}.
+ * and wrap the result in the concrete model. A concrete selector supplies its scoring
+ * ({@code scoreRows}), its model ({@code newModel}), its {@link #scoreOrder()} and what its rows and
+ * labels must satisfy.
  *
  * @param <S> the concrete selector, returned by the setters
  * @param <M> its model

@@ -8,6 +8,7 @@ import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.sql.Dataset;
@@ -120,6 +121,10 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     public StructType transformSchema(StructType schema) {
         if (graphTypeOption() == GraphType.EPSILON && !isDefined(radius())) {
             throw new IllegalArgumentException("graphType = epsilon needs radius to be set");
+        }
+        if (graphTypeOption() == GraphType.CLASS_KNN && getKnnMethod().equalsIgnoreCase(KnnMethod.APPROXIMATE.paramValue())) {
+            throw new IllegalArgumentException("graphType = classKnn is searched by the exact join only; set knnMethod to exact"
+                    + " or auto");
         }
         return super.transformSchema(schema);
     }

@@ -14,8 +14,10 @@ import java.util.List;
 
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.FeatureSelectorModel;
+import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -129,5 +131,57 @@ class LapScoreJobTest {
         for (JobOption option : JobOption.values()) {
             assertTrue(help.contains(option.flag()), option.flag());
         }
+    }
+
+    /** Every score and graph from the command line gives what the library gives with the same params. */
+    @Test
+    void everyScoreAndGraphMatchesTheLibrary() throws Exception {
+        Dataset<Row> iris = new VectorAssembler().setInputCols(IRIS).setOutputCol("features")
+                .transform(SPARK.read().option("header", true).option("inferSchema", true).csv("data/iris.csv"));
+        assertArrayEquals(new FisherScoreSelector().setLabelCol("species").fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--score", "fisher").scores(), 1e-12);
+        assertArrayEquals(new LaplacianScoreSelector().setGraphType("classKnn").setNumNeighbors(4).setLabelCol("species")
+                        .fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--graph", "classKnn", "--k", "4").scores(), 1e-12);
+        assertArrayEquals(new LaplacianScoreSelector().setGraphType("epsilon").setRadius(0.6).fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--graph", "epsilon", "--radius", "0.6").scores(), 1e-12);
+        assertArrayEquals(new LocalKernelRegressionSelector().setLkrLambda(0.5).setCenterFeatures(true).fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--score", "lkr", "--lkr-lambda", "0.5",
+                        "--lkr-center", "true").scores(), 1e-12);
+        FeatureSelectorModel<?> lkrClass = run("--input", "data/iris.csv", "--label-col", "species", "--score", "lkr",
+                "--graph", "class", "--max-class-size", "40");
+        assertEquals(3, lkrClass.summary().largeClasses());
+    }
+
+    @Test
+    void optionsThatDoNotApplyAreReportedAndSupervisedOptionsNeedALabel() throws Exception {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        LapScoreJob.fit(SPARK, new String[]{"--input", "data/iris.csv", "--label-col", "species", "--score", "fisher",
+                "--graph", "knn", "--k", "3"}, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        String output = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(output.contains("Note: --graph, --k do not apply to the Fisher score and are ignored"), output);
+        assertTrue(output.contains("Fisher score"), output);
+
+        IllegalArgumentException fisher = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--features", "sepal_length,petal_width", "--score", "fisher"));
+        assertTrue(fisher.getMessage().contains("--score fisher needs --label-col"), fisher.getMessage());
+        IllegalArgumentException classGraph = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--features", "sepal_length,petal_width", "--graph", "classKnn"));
+        assertTrue(classGraph.getMessage().contains("--graph classKnn needs --label-col"), classGraph.getMessage());
+        IllegalArgumentException edges = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--label-col", "species", "--graph", "class", "--edges-out", "unused"));
+        assertTrue(edges.getMessage().contains("--edges-out needs a built graph"), edges.getMessage());
+        IllegalArgumentException badK = assertThrows(IllegalArgumentException.class,
+                () -> run("--input", "data/iris.csv", "--k", "0"));
+        assertTrue(badK.getMessage().startsWith("--k: numNeighbors must be at least 1"), badK.getMessage());
+    }
+
+    @Test
+    void paramOptionsShowTheEstimatorDefaults() {
+        String help = JobOption.usage();
+        assertTrue(help.contains("[default: " + new LaplacianScoreSelector().getNumNeighbors() + "; lkr: "
+                + new LocalKernelRegressionSelector().getNumNeighbors() + "]"), help);
+        assertTrue(help.contains(new LocalKernelRegressionSelector().lkrLambda().doc()), help);
+        assertEquals(String.valueOf(new LaplacianScoreSelector().getNumTrees()), BenchOption.TREES.defaultValue());
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The library's scores against {@link DenseLaplacianReference} (seed 000 eq. 1 with dense matrices)
+ * The library's scores against {@link DenseLaplacianReference} (He, Cai and Niyogi (NIPS 2005) eq. 1 with dense matrices)
  * for every kernel, variance weighting, self-loop setting and distance measure, on shapes that give
  * one block, several blocks in one wave, and several waves.
  */

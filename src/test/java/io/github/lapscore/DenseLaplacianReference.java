@@ -74,6 +74,15 @@ public final class DenseLaplacianReference {
 
     /** Scores of every feature: f~^T L f~ / f~^T D f~, or with D replaced by I in the denominator when {@code uniform}. */
     public double[] scores(double[][] x, boolean uniform) {
+        return scoresOf(weights, x, uniform);
+    }
+
+    /**
+     * Eq. 1 with dense matrices for any weight matrix {@code weights}: D = diag(W 1), L = D - W,
+     * f~ = f - (f^T D 1 / 1^T D 1) 1, L_r = f~^T L f~ / f~^T D f~ (D replaced by I in the denominator
+     * when {@code uniform}). Rows with D_ii = 0 drop out by themselves.
+     */
+    public static double[] scoresOf(double[][] weights, double[][] x, boolean uniform) {
         int m = x.length;
         int d = x[0].length;
         double[] degree = new double[m];

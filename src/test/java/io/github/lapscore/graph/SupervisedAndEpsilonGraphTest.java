@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.FitSummary;
@@ -108,55 +109,6 @@ class SupervisedAndEpsilonGraphTest {
             }
         }
         return sum / ((double) squared.length * (squared.length - 1));
-    }
-
-    /**
-     * Eq. 1 with dense matrices for the weight matrix {@code w}: D = diag(W 1), L = D - W,
-     * f~ = f - (f^T D 1 / 1^T D 1) 1, L_r = f~^T L f~ / f~^T D f~. Rows with D_ii = 0 drop out by themselves.
-     */
-    static double[] denseScores(double[][] w, double[][] x) {
-        int m = x.length;
-        double[] degree = new double[m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                degree[i] += w[i][j];
-            }
-        }
-        double[][] laplacian = new double[m][m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                laplacian[i][j] = (i == j ? degree[i] : 0.0) - w[i][j];
-            }
-        }
-        double[] scores = new double[x[0].length];
-        for (int r = 0; r < scores.length; r++) {
-            double[] f = new double[m];
-            for (int i = 0; i < m; i++) {
-                f[i] = x[i][r];
-            }
-            double fD1 = 0;
-            double oneD1 = 0;
-            for (int i = 0; i < m; i++) {
-                fD1 += f[i] * degree[i];
-                oneD1 += degree[i];
-            }
-            double[] centred = new double[m];
-            for (int i = 0; i < m; i++) {
-                centred[i] = f[i] - fD1 / oneD1;
-            }
-            double numerator = 0;
-            double denominator = 0;
-            for (int i = 0; i < m; i++) {
-                double lf = 0;
-                for (int j = 0; j < m; j++) {
-                    lf += laplacian[i][j] * centred[j];
-                }
-                numerator += centred[i] * lf;
-                denominator += centred[i] * degree[i] * centred[i];
-            }
-            scores[r] = numerator / denominator;
-        }
-        return scores;
     }
 
     /** Dense weights of the adjacency {@code adjacent} (i != j) under {@code kernel}, plus unit self-loops when asked. */
@@ -272,7 +224,7 @@ class SupervisedAndEpsilonGraphTest {
             }
         }
         double[][] w = weights(adjacent, squared, "heat", bandwidth, selfLoops);
-        double[] expected = denseScores(w, LABELLED);
+        double[] expected = DenseLaplacianReference.scoresOf(w, LABELLED, false);
         int isolated = selfLoops ? 0 : isolated(adjacent);
         assertEquals(selfLoops ? 0 : 1, isolated, "the class of one row has no neighbour");
 
@@ -340,7 +292,7 @@ class SupervisedAndEpsilonGraphTest {
         boolean[][] adjacent = epsilonAdjacency(squared, radius);
         double t = kernel.equals("heat") && Double.isNaN(bandwidth) ? meanSquaredDistance(squared) : bandwidth;
         double[][] w = weights(adjacent, squared, kernel, t, selfLoops);
-        double[] expected = denseScores(w, SPREAD);
+        double[] expected = DenseLaplacianReference.scoresOf(w, SPREAD, false);
         int isolated = isolated(adjacent);
         assertTrue(isolated >= OUTLIERS && isolated < SPREAD.length / 2, "some rows, the outliers among them, are isolated");
 
@@ -449,7 +401,7 @@ class SupervisedAndEpsilonGraphTest {
                 complete[i][j] = i == j ? 0.0 : 1.0;
             }
         }
-        assertScores(denseScores(complete, SPREAD), model.scores(), "complete graph");
+        assertScores(DenseLaplacianReference.scoresOf(complete, SPREAD, false), model.scores(), "complete graph");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.FisherScoreSelectorModel;
@@ -131,42 +132,7 @@ class FisherIdentityTest {
                 }
             }
         }
-        double[] degree = new double[m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                degree[i] += s[i][j];
-            }
-        }
-        double[][] laplacian = new double[m][m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                laplacian[i][j] = (i == j ? degree[i] : 0.0) - s[i][j];
-            }
-        }
-        double[] f = column(r);
-        double fD1 = 0;
-        double oneD1 = 0;
-        for (int i = 0; i < m; i++) {
-            fD1 += f[i] * degree[i];
-            oneD1 += degree[i];
-        }
-        double[] centred = new double[m];
-        for (int i = 0; i < m; i++) {
-            centred[i] = f[i] - fD1 / oneD1;
-        }
-        double numerator = 0;
-        double denominator = 0;
-        for (int i = 0; i < m; i++) {
-            double lf = 0;
-            double df = 0;
-            for (int j = 0; j < m; j++) {
-                lf += laplacian[i][j] * centred[j];
-                df += (i == j ? degree[i] : 0.0) * centred[j];
-            }
-            numerator += centred[i] * lf;
-            denominator += centred[i] * df;
-        }
-        return numerator / denominator;
+        return DenseLaplacianReference.scoresOf(s, DATA, false)[r];
     }
 
     private static void assertRelative(double expected, double actual, double relative, String message) {

@@ -1,7 +1,6 @@
 package io.github.lapscore.data;
 
 import java.io.Serializable;
-import java.util.List;
 
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.DenseVector;
@@ -14,7 +13,7 @@ import org.apache.spark.ml.linalg.Vectors;
  * distances and moments are accumulated (which keeps both exact for features like
  * {@code 1e9 + x}).
  *
- * <p>They are summed row by row within each block and block by block on the driver, so they are the
+ * <p>They are summed row by row within each block and block by block in block order, so they are the
  * same to the last bit however the input was partitioned. That matters: distances between
  * duplicate rows tie exactly, and ties are broken by row id only if every distance is computed
  * from the same centre.
@@ -29,22 +28,26 @@ public final class FeatureCentres implements Serializable {
         this.unitMeans = unitMeans;
     }
 
-    /** Centres of the rows in {@code blocks}; O(B d) values reach the driver. */
+    /** Centres of the rows in {@code blocks}, block sums merged in block order ({@link OrderedReduce}). */
     public static FeatureCentres of(JavaRDD<RowBlock> blocks, int numFeatures, long numRows) {
-        List<double[][]> perBlock = blocks.map(block -> sums(block, numFeatures)).collect();
+        double[][] sums = OrderedReduce.reduce(blocks.map(block -> sums(block, numFeatures)), FeatureCentres::add);
         double[] means = new double[numFeatures];
         double[] unitMeans = new double[numFeatures];
-        for (double[][] sums : perBlock) {
-            for (int j = 0; j < numFeatures; j++) {
-                means[j] += sums[0][j];
-                unitMeans[j] += sums[1][j];
-            }
-        }
         for (int j = 0; j < numFeatures; j++) {
-            means[j] /= numRows;
-            unitMeans[j] /= numRows;
+            means[j] = sums[0][j] / numRows;
+            unitMeans[j] = sums[1][j] / numRows;
         }
         return new FeatureCentres(means, unitMeans);
+    }
+
+    /** Adds {@code other}'s sums to {@code sums}, which it returns. */
+    private static double[][] add(double[][] sums, double[][] other) {
+        for (int k = 0; k < sums.length; k++) {
+            for (int j = 0; j < sums[k].length; j++) {
+                sums[k][j] += other[k][j];
+            }
+        }
+        return sums;
     }
 
     /** Sums of the rows and of the unit-length rows (zero rows count as zero) of one block, in row order. */

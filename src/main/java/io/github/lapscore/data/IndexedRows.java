@@ -1,10 +1,14 @@
 package io.github.lapscore.data;
 
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -12,6 +16,8 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.storage.StorageLevel;
+
+import scala.Tuple2;
 
 /**
  * The rows of one vector column, each with a stable id: its position in the input, counted from 0
@@ -50,6 +56,39 @@ public final class IndexedRows {
                 .zipWithIndex()
                 .persist(StorageLevel.MEMORY_AND_DISK());
         return new IndexedRows(indexed, column, labelColumn);
+    }
+
+    /**
+     * The rows of {@code blocks} whose label is one of {@code labels} (ascending), renumbered from 0
+     * in the order (label, original id), so that the rows of one class are consecutive and the blocks
+     * cut from them hold few classes each; cached until {@link #release()}.
+     */
+    public static IndexedRows ofClasses(JavaRDD<RowBlock> blocks, double[] labels, String column, String labelColumn) {
+        JavaPairRDD<LabeledRow, Long> indexed = blocks
+                .flatMap(block -> {
+                    List<Tuple2<ClassOrder, LabeledRow>> kept = new ArrayList<>();
+                    for (int i = 0; i < block.size(); i++) {
+                        if (Arrays.binarySearch(labels, block.label(i)) >= 0) {
+                            kept.add(new Tuple2<>(new ClassOrder(block.label(i), block.firstRow() + i),
+                                    new LabeledRow(block.row(i), block.label(i))));
+                        }
+                    }
+                    return kept.iterator();
+                })
+                .sortBy(row -> row._1(), true, blocks.getNumPartitions())
+                .map(Tuple2::_2)
+                .zipWithIndex()
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        return new IndexedRows(indexed, column, labelColumn);
+    }
+
+    /** A row's place when rows are ordered by label, then by original id. */
+    private record ClassOrder(double label, long id) implements Comparable<ClassOrder>, Serializable {
+        @Override
+        public int compareTo(ClassOrder other) {
+            int byLabel = Double.compare(label, other.label);
+            return byLabel != 0 ? byLabel : Long.compare(id, other.id);
+        }
     }
 
     /** Sorted distinct labels numbered from 0 when the label column holds strings, else null. */

@@ -27,12 +27,20 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
         try {
             timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        } catch (RuntimeException failed) {
+            blocks.unpersist(false);
+            throw failed;
         } finally {
             rows.release();
         }
-        FeatureCentres centres = timer.run(stage, "Feature means",
-                () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
-        return new PreparedRows(layout, blocks, centres, summary);
+        try {
+            FeatureCentres centres = timer.run(stage, "Feature means",
+                    () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
+            return new PreparedRows(layout, blocks, centres, summary);
+        } catch (RuntimeException failed) {
+            blocks.unpersist(false);
+            throw failed;
+        }
     }
 
     /** Drops the cached blocks. */

@@ -2,6 +2,7 @@ package io.github.lapscore.data;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
@@ -89,6 +90,19 @@ public final class RowBlock implements Serializable {
     /** The class label of the row with local position {@code local}; the block must be {@link #labelled()}. */
     public double label(int local) {
         return labels[local];
+    }
+
+    /**
+     * Whether a row of this block and a row of {@code other} may have the same label: always when
+     * the blocks carry no labels, else when their label ranges overlap (rows ordered by label, as for
+     * the large classes of the Local Kernel Regression score, give blocks of few classes each).
+     */
+    public boolean sharesALabelWith(RowBlock other) {
+        if (labels == null || other.labels == null || labels.length == 0 || other.labels.length == 0) {
+            return true;
+        }
+        return Arrays.stream(labels).min().getAsDouble() <= Arrays.stream(other.labels).max().getAsDouble()
+                && Arrays.stream(other.labels).min().getAsDouble() <= Arrays.stream(labels).max().getAsDouble();
     }
 
     /** The vector of the row with id {@code id}, which must lie in this block. */

@@ -97,12 +97,12 @@ public final class GraphBuilder {
             EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
             long isolated = numRows - timer.run(Stage.WEIGHTS, "Edge weights: finding rows with a positive weight",
                     () -> countRowsWithWeight(found, weighting));
-            checkIsolated(settings, isolated, numRows, bandwidth);
+            checkIsolated(settings, isolated, numRows, tally.edges, bandwidth);
             GraphStatistics statistics = new GraphStatistics(settings.type(),
                     settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, numClasses, tally.edges,
                     tally.selfLoops, isolated, method, recall);
             return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
-                    statistics, rows.centres(), timer);
+                    statistics, rows.centres(), settings.measure(), timer);
         } catch (RuntimeException failed) {
             if (edges != null) {
                 edges.unpersist(false);
@@ -114,9 +114,13 @@ public final class GraphBuilder {
         }
     }
 
-    /** The exact or approximate k nearest neighbours of every row, keyed by the first row of its block. */
-    private static JavaPairRDD<Long, NeighbourLists> nearestNeighbours(GraphSettings settings, KnnMethod method,
-                                                                       PreparedRows rows, double[] centre, StageTimer timer) {
+    /**
+     * The exact or approximate k nearest neighbours of every row of {@code rows} (within its class
+     * when the blocks carry labels), keyed by the first row of its block, partition i holding block
+     * i, cached: the search alone, without edges or weights.
+     */
+    public static JavaPairRDD<Long, NeighbourLists> nearestNeighbours(GraphSettings settings, KnnMethod method,
+                                                                      PreparedRows rows, double[] centre, StageTimer timer) {
         int k = settings.numNeighbors();
         int numFeatures = rows.summary().numFeatures();
         if (method == KnnMethod.EXACT) {
@@ -142,16 +146,19 @@ public final class GraphBuilder {
      * Refuses a graph that has no positive weight at all (no score is defined), and warns when more
      * than {@value #ISOLATED_WARNING_SHARE} of the rows are isolated.
      */
-    private static void checkIsolated(GraphSettings settings, long isolated, long numRows, double bandwidth) {
+    private static void checkIsolated(GraphSettings settings, long isolated, long numRows, long edges, double bandwidth) {
         if (isolated == numRows) {
             throw new IllegalArgumentException("Every row is isolated (no edge of positive weight), so no score is defined: "
-                    + switch (settings.type()) {
-                        case EPSILON -> "radius " + settings.radius() + " joins no pair of rows; choose a larger radius";
-                        case CLASS_KNN -> "no class has two rows";
-                        default -> settings.kernel() == WeightKernel.HEAT
-                                ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours"
-                                : "every neighbour pair has a non-positive cosine";
-                    });
+                    + (edges == 0 && settings.type() == GraphType.EPSILON
+                    ? "radius " + settings.radius() + " joins no pair of rows; choose a larger radius"
+                    : edges == 0 ? "no class has two rows"
+                    : settings.kernel() == WeightKernel.HEAT
+                    ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours; choose a larger one"
+                    : "every neighbour pair has a non-positive cosine"));
+        }
+        if (settings.type() == GraphType.EPSILON && edges > settings.maxEdges()) {
+            LOG.warn("radius {} joined {} pairs of rows, more than maxEdges = {} (the estimate from a sample was lower)",
+                    settings.radius(), edges, settings.maxEdges());
         }
         if (isolated > ISOLATED_WARNING_SHARE * numRows) {
             LOG.warn("{} of {} rows are isolated (no edge of positive weight) and add nothing to the scores{}", isolated, numRows,

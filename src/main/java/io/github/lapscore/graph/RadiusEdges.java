@@ -23,8 +23,10 @@ import scala.Tuple2;
  * distance measure (the epsilon-neighbourhood graph, von Luxburg, "A tutorial on spectral
  * clustering", Statistics and Computing 17(4), 2007, section 2.2). The same block kernel as the
  * exact kNN join runs over every block pair, with the radius as the filter: each pair task emits the
- * edges of its pair directly, so partition t holds block pair t with no shuffle. O(m^2 d) flops;
- * kept distances are recomputed exactly, so the filter does not depend on rounding in the kernel.
+ * edges of its pair directly, so partition t holds block pair t with no shuffle. O(m^2 d) flops.
+ * The kernel's {@code ||a||^2 + ||b||^2 - 2ab} only preselects: its rounding error, at most a few
+ * {@code eps dim (||a||^2 + ||b||^2)}, is added to the radius for the preselection, and every pair
+ * kept is measured again exactly against the radius itself.
  *
  * <p>An epsilon graph fails in two ways. Too small a radius leaves rows without any edge (isolated,
  * {@code D_ii = 0}): they add nothing to the scores and are counted in the summary. Too large a
@@ -65,10 +67,12 @@ final class RadiusEdges {
 
     /** Adds the edges within {@code radius} between {@code left} and {@code right} (the same object on the diagonal). */
     private static void collect(WorkingBlock left, WorkingBlock right, double radius, List<Edge> edges) {
-        double candidateLimit = radius * radius * (1.0 + 1e-6);
+        double limit = radius * radius;
+        double roundingPerNorm = 8.0 * Math.ulp(1.0) * left.dim();
         BlockDistanceKernel.scan(left, right, (j, from, to, squared, offset) -> {
             for (int i = from; i < to; i++) {
-                if (squared[offset + i - from] <= candidateLimit) {
+                double slack = roundingPerNorm * (left.squaredNorm(i) + right.squaredNorm(j));
+                if (squared[offset + i - from] <= limit + slack) {
                     double distance = left.distance(i, right, j);
                     if (distance <= radius) {
                         edges.add(new Edge(left.ids[i], right.ids[j], distance, left.cosine(i, right, j)));
@@ -107,20 +111,23 @@ final class RadiusEdges {
         Broadcast<Tuple2<long[], Vector[]>> sample = JavaSparkContext.fromSparkContext(blocks.context())
                 .broadcast(new Tuple2<>(ids, vectors));
         double limit = radius * radius;
-        long withinRadius = blocks.map(block -> {
-            WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), numFeatures, measure, centre);
-            WorkingBlock rows = WorkingBlock.of(block, numFeatures, measure, centre);
-            long[] count = new long[1];
-            BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
-                for (int i = from; i < to; i++) {
-                    if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
-                        count[0]++;
+        try {
+            long withinRadius = blocks.map(block -> {
+                WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), numFeatures, measure, centre);
+                WorkingBlock rows = WorkingBlock.of(block, numFeatures, measure, centre);
+                long[] count = new long[1];
+                BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
+                    for (int i = from; i < to; i++) {
+                        if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
+                            count[0]++;
+                        }
                     }
-                }
-            });
-            return count[0];
-        }).reduce(Long::sum);
-        sample.destroy();
-        return (double) numRows / ids.length * withinRadius / 2.0;
+                });
+                return count[0];
+            }).reduce(Long::sum);
+            return (double) numRows / ids.length * withinRadius / 2.0;
+        } finally {
+            sample.destroy();
+        }
     }
 }

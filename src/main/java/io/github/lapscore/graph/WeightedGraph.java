@@ -4,6 +4,7 @@ import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -40,11 +41,12 @@ public final class WeightedGraph {
     private final EdgeWeighting weighting;
     private final GraphStatistics statistics;
     private final FeatureCentres centres;
+    private final DistanceMeasure measure;
     private final StageTimer timer;
 
     WeightedGraph(BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
                   JavaPairRDD<Long, NeighbourLists> neighbourLists, EdgeWeighting weighting, GraphStatistics statistics,
-                  FeatureCentres centres, StageTimer timer) {
+                  FeatureCentres centres, DistanceMeasure measure, StageTimer timer) {
         this.layout = layout;
         this.numFeatures = numFeatures;
         this.blocks = blocks;
@@ -53,6 +55,7 @@ public final class WeightedGraph {
         this.weighting = weighting;
         this.statistics = statistics;
         this.centres = centres;
+        this.measure = measure;
         this.timer = timer;
     }
 
@@ -106,6 +109,11 @@ public final class WeightedGraph {
     /** Plain mean of every feature over all rows. */
     public double[] featureMeans() {
         return centres.means();
+    }
+
+    /** The distance the neighbours and the weights were computed with. */
+    public DistanceMeasure measure() {
+        return measure;
     }
 
     /** The centres the distances were computed from. */

@@ -112,6 +112,7 @@ public final class LapScoreJob {
         ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(JobOption.SCORE));
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamOptions.apply(selector, args);
+        List<String> unused = searchOptionsUnused(selector, args);
         InputTable input = InputTable.load(spark, args);
         selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
         if (input.labelColumn() != null) {
@@ -128,6 +129,11 @@ public final class LapScoreJob {
             out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
                     + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
         }
+        if (!unused.isEmpty()) {
+            out.println("Note: " + String.join(", ", unused) + (unused.size() == 1 ? " does" : " do") + " not apply to --graph "
+                    + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
+                    + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
+        }
         FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
                 ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
                 : selector.fit(input.data());
@@ -143,6 +149,32 @@ public final class LapScoreJob {
             model.write().overwrite().save(args.text(JobOption.MODEL_OUT));
         }
         return model;
+    }
+
+    /**
+     * The options given that the chosen graph does not read: the approximate search's, for any graph
+     * but the kNN graph (the others are searched exactly or not at all), and {@code --radius} and
+     * {@code --max-edges} for any graph but the epsilon graph.
+     */
+    private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<JobOption> args) {
+        List<String> unused = new ArrayList<>();
+        if (!(selector instanceof GraphFeatureSelector<?, ?> graphSelector)) {
+            return unused;
+        }
+        GraphType type = graphSelector.graphTypeOption();
+        List<JobOption> search = List.of(JobOption.KNN, JobOption.TREES, JobOption.LEAF_SIZE, JobOption.REFINEMENT_ROUNDS,
+                JobOption.RECALL_SAMPLE);
+        for (JobOption option : search) {
+            if (type != GraphType.KNN && args.given(option)) {
+                unused.add(option.flag());
+            }
+        }
+        for (JobOption option : List.of(JobOption.RADIUS, JobOption.MAX_EDGES)) {
+            if (type != GraphType.EPSILON && args.given(option)) {
+                unused.add(option.flag());
+            }
+        }
+        return unused;
     }
 
     /** A supervised score or graph without {@code --label-col} is refused in the job's own terms. */

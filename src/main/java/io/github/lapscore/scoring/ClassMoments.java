@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.github.lapscore.data.OrderedReduce;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.data.VectorEntries;
 import org.apache.spark.api.java.JavaRDD;
@@ -43,16 +44,12 @@ public final class ClassMoments implements Serializable {
     }
 
     /**
-     * The moments of all labelled rows of {@code blocks}, per block on the executors and merged on
-     * the driver in block order, so they are the same to the last bit however the input was
-     * partitioned. O(B c d) values reach the driver for c classes.
+     * The moments of all labelled rows of {@code blocks}, per block on the executors and merged in
+     * block order ({@link OrderedReduce}), so they are the same to the last bit however the input
+     * was partitioned. O(c d) values per merge for c classes; nothing proportional to the rows.
      */
     public static ClassMoments of(JavaRDD<RowBlock> blocks, int numFeatures) {
-        ClassMoments total = new ClassMoments(numFeatures);
-        for (ClassMoments block : blocks.map(block -> of(block, numFeatures)).collect()) {
-            total.merge(block);
-        }
-        return total;
+        return OrderedReduce.reduce(blocks.map(block -> of(block, numFeatures)), ClassMoments::merge);
     }
 
     /** Adds row {@code v} of class {@code label}. */

@@ -1,6 +1,7 @@
 package io.github.lapscore.scoring;
 
 import io.github.lapscore.data.BlockPairs;
+import io.github.lapscore.data.OrderedReduce;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.graph.Edge;
 import io.github.lapscore.graph.EdgeWeighting;
@@ -29,7 +30,7 @@ public final class LaplacianScores {
     /**
      * Scores every feature with one pass over the edges of {@code graph}: each block-pair task
      * reads its two blocks and its edges (aligned partitions, no join), and the per-task sums
-     * meet in a {@code treeReduce}. {@code shift} is the plain mean of every feature.
+     * are merged in block-pair order ({@link OrderedReduce}), the same to the last bit on every run. {@code shift} is the plain mean of every feature.
      */
     public static double[] compute(WeightedGraph graph, double[] shift, VarianceWeighting varianceWeighting, StageTimer timer) {
         return fromMoments(moments(graph, shift, timer), varianceWeighting);
@@ -67,7 +68,7 @@ public final class LaplacianScores {
                     }
                     return List.of(moments).iterator();
                 });
-        return perPair.treeReduce(FeatureMoments::merge);
+        return OrderedReduce.reduce(perPair, FeatureMoments::merge);
     }
 
     /** Scores from accumulated sums; NaN for features constant where the denominator looks. */

@@ -13,6 +13,8 @@ import java.util.stream.LongStream;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPartitioner;
+import io.github.lapscore.data.FeatureCentres;
+import io.github.lapscore.data.OrderedReduce;
 import io.github.lapscore.data.PreparedRows;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.data.RowGather;
@@ -44,8 +46,8 @@ import scala.Tuple2;
  * feature, whose error changes with a constant added because the coefficients need not sum to 1.
  *
  * <p><b>kNN graph</b> (eq. 5): N_i are row i's k nearest neighbours (a directed set), D the degrees
- * of the union-symmetrised graph weighted by the same kernel. One pass over the edges gives the
- * denominators (shared with the Laplacian Score, {@link FeatureMoments}) and the per-row degrees;
+ * of the union-symmetrised graph weighted by the same kernel. The pass over the edges of the
+ * Laplacian Score gives the denominators ({@link FeatureMoments}), a second one the per-row degrees;
  * every block then receives the vectors of its rows' neighbours once ({@link RowGather}), solves one
  * k x k system per row with LAPACK {@code dposv} ({@link LocalRegression#coefficients}) and adds
  * the row's residuals to d-length sums ({@link RegressionErrors}): O(m (k^3 + k^2 dim + k nnz))
@@ -74,15 +76,32 @@ public final class LocalKernelRegressionScores {
             implements Serializable {
     }
 
-    /** Scores on a kNN graph built with its neighbour lists kept ({@link WeightedGraph#neighbourLists()}). */
-    public static double[] onGraph(WeightedGraph graph, DistanceMeasure measure, double lambda, boolean centerFeatures) {
+    /**
+     * Rows laid out in blocks with every row's directed list of its k nearest neighbours, keyed and
+     * partitioned like the blocks.
+     *
+     * @param blocks  the rows, partition i holding block i
+     * @param layout  the blocks' layout
+     * @param lists   every row's neighbour list, partition i holding block i's
+     * @param centres the centres the points are embedded from
+     */
+    public record NeighbourRows(JavaRDD<RowBlock> blocks, BlockLayout layout, JavaPairRDD<Long, NeighbourLists> lists,
+                                FeatureCentres centres) {
+    }
+
+    /**
+     * Scores on the kNN graph of eq. 5: weighted by the Gaussian kernel of the regressions, without
+     * self-loops, built with its neighbour lists kept ({@link WeightedGraph#neighbourLists()}).
+     */
+    public static double[] onGraph(WeightedGraph graph, double lambda, boolean centerFeatures) {
         StageTimer timer = graph.timer();
         double[] shift = graph.featureMeans();
-        Regression regression = new Regression(measure, graph.weighting().bandwidth(), lambda, centerFeatures);
+        Regression regression = new Regression(graph.measure(), graph.weighting().bandwidth(), lambda, centerFeatures);
         FeatureMoments moments = LaplacianScores.moments(graph, shift, timer);
+        NeighbourRows rows = new NeighbourRows(graph.blocks(), graph.layout(), graph.neighbourLists(), graph.centres());
         RegressionErrors errors = timer.run(Stage.SCORES, "Local kernel regression scores: one " + graph.statistics().numNeighbors()
                         + "-neighbour regression per row in " + graph.layout().numBlocks() + " blocks",
-                () -> regressOnNeighbours(graph, degrees(graph), regression, shift));
+                () -> regressOnNeighbours(rows, degrees(graph), regression, shift));
         double[] scores = new double[shift.length];
         for (int r = 0; r < scores.length; r++) {
             double offset = centerFeatures ? moments.shiftMinusDegreeMean(r) : shift[r];
@@ -92,27 +111,25 @@ public final class LocalKernelRegressionScores {
     }
 
     /**
-     * Scores on the class graph of {@code rows}. Rows of the classes labelled {@code largeLabels}
-     * regress on their k nearest rows of the class, from {@code largeClassGraph} (the kNN graph within
-     * classes with its neighbour lists; null when there is no such class); every other row on all
-     * other rows of its class.
+     * Scores on the class graph of {@code rows} (eq. 6, D = I). The rows of the classes labelled
+     * {@code largeLabels} (ascending) regress on their k nearest rows of the class, as
+     * {@code largeClassRows} lists them (those rows only; null when there is no such class); every
+     * other row on all other rows of its class.
      */
     public static double[] onClasses(PreparedRows rows, ClassMoments moments, double[] largeLabels,
-                                     WeightedGraph largeClassGraph, Regression regression, StageTimer timer) {
+                                     NeighbourRows largeClassRows, Regression regression, StageTimer timer) {
         double[] shift = rows.centres().means();
         double[] centre = regression.measure().centre(rows.centres());
         RegressionErrors errors = timer.run(Stage.SCORES, "Local kernel regression scores: one regression per class of at most "
                 + "the bound", () -> regressWithinClasses(rows.blocks(), largeLabels, regression, centre, shift));
-        if (largeClassGraph != null) {
-            JavaRDD<double[]> weights = largeClassGraph.blocks().map(block -> {
+        if (largeClassRows != null) {
+            JavaRDD<double[]> unitWeights = largeClassRows.blocks().map(block -> {
                 double[] weight = new double[block.size()];
-                for (int i = 0; i < weight.length; i++) {
-                    weight[i] = Arrays.binarySearch(largeLabels, block.label(i)) >= 0 ? 1.0 : 0.0;
-                }
+                Arrays.fill(weight, 1.0);
                 return weight;
             });
             errors.merge(timer.run(Stage.SCORES, "Local kernel regression scores: k-neighbour regressions in classes above the bound",
-                    () -> regressOnNeighbours(largeClassGraph, weights, regression, shift)));
+                    () -> regressOnNeighbours(largeClassRows, unitWeights, regression, shift)));
         }
         double[] between = moments.betweenClass();
         double[] within = moments.withinClass();
@@ -171,33 +188,35 @@ public final class LocalKernelRegressionScores {
     }
 
     /**
-     * Regresses every row of positive weight on its neighbour list in {@code graph} and sums the
-     * weighted residuals: each block receives its rows' neighbours once, then solves per row.
+     * Regresses every row of positive weight on its neighbour list and sums the weighted residuals:
+     * each block receives its rows' neighbours once, then solves per row; the block sums are merged
+     * in block order ({@link OrderedReduce}).
      */
-    private static RegressionErrors regressOnNeighbours(WeightedGraph graph, JavaRDD<double[]> weights, Regression regression,
+    private static RegressionErrors regressOnNeighbours(NeighbourRows rows, JavaRDD<double[]> weights, Regression regression,
                                                        double[] shift) {
-        JavaPairRDD<Long, NeighbourLists> lists = graph.neighbourLists();
-        JavaRDD<long[]> wanted = lists.values().map(own -> {
+        JavaRDD<long[]> wanted = rows.lists().values().zipPartitions(weights, (own, weight) -> {
+            NeighbourLists lists = own.next();
+            double[] rowWeights = weight.next();
             LongStream.Builder ids = LongStream.builder();
-            for (int row = 0; row < own.rows(); row++) {
-                for (int n = 0; n < own.count(row); n++) {
-                    ids.add(own.neighbour(row, n));
+            for (int row = 0; row < lists.rows(); row++) {
+                for (int n = 0; rowWeights[row] != 0.0 && n < lists.count(row); n++) {
+                    ids.add(lists.neighbour(row, n));
                 }
             }
-            return ids.build().sorted().distinct().toArray();
+            return List.of(ids.build().sorted().distinct().toArray()).iterator();
         });
-        JavaRDD<RowGather.Gathered> gathered = RowGather.gather(wanted, graph.blocks(), null, graph.layout());
-        double[] centre = regression.measure().centre(graph.centres());
-        int numFeatures = graph.numFeatures();
-        return graph.blocks()
+        JavaRDD<RowGather.Gathered> gathered = RowGather.gather(wanted, rows.blocks(), null, rows.layout());
+        double[] centre = regression.measure().centre(rows.centres());
+        int numFeatures = shift.length;
+        JavaRDD<RegressionErrors> perBlock = rows.blocks()
                 .zipPartitions(weights, (block, weight) -> List.of(new Tuple2<>(block.next(), weight.next())).iterator())
-                .zipPartitions(lists.values(), (blockWeights, own) -> List.of(new Tuple2<>(blockWeights.next(), own.next())).iterator())
+                .zipPartitions(rows.lists().values(), (blockWeights, own) -> List.of(new Tuple2<>(blockWeights.next(), own.next())).iterator())
                 .zipPartitions(gathered, (own, delivered) -> {
                     Tuple2<Tuple2<RowBlock, double[]>, NeighbourLists> block = own.next();
                     return List.of(regressBlock(block._1()._1(), block._1()._2(), block._2(), delivered.next(), regression,
                             centre, shift, numFeatures)).iterator();
-                })
-                .treeReduce(RegressionErrors::merge);
+                });
+        return OrderedReduce.reduce(perBlock, RegressionErrors::merge);
     }
 
     /** The weighted residual sums of one block's rows, each regressed on its neighbours. */

@@ -66,11 +66,6 @@ public final class RegressionErrors implements Serializable {
         return this;
     }
 
-    /** The shift c of every feature. */
-    double[] shift() {
-        return shift;
-    }
-
     /** {@code sum_i w_i (residual of f_r - s at i)^2}, with {@code s = c_r - shiftOffset}. */
     double error(int r, double shiftOffset) {
         double outside = weightedOffsets - supportWeight[r];

@@ -129,14 +129,15 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         transformSchema(dataset.schema());
         String column = getFeaturesCol();
         IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null);
-        RowSummary summary = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
-                () -> RowSummary.of(rows));
+        RowSummary summary;
         try {
+            summary = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
+                    () -> RowSummary.of(rows));
             validateRows(summary);
             if (needsLabel()) {
                 summary.validateLabels(getLabelCol());
             }
-        } catch (IllegalArgumentException invalid) {
+        } catch (RuntimeException invalid) {
             rows.release();
             throw invalid;
         }

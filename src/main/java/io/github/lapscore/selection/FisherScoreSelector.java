@@ -72,7 +72,7 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
         try {
             ClassMoments moments = timer.run(Stage.SCORES, "Fisher scores: per-class moments of "
                     + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
-            return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, timer));
+            return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
         } finally {
             prepared.release();
         }

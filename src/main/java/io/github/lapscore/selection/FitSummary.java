@@ -6,6 +6,7 @@ import io.github.lapscore.data.PreparedRows;
 import io.github.lapscore.graph.GraphStatistics;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;
@@ -46,15 +47,17 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
 
     /**
      * The summary of a fit on the class graph, which is never built: its same-label pairs as edges,
-     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row; {@code bandwidth} and
-     * {@code largeClasses} as the score reports them (NaN and 0 when it has none).
+     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row; {@code bandwidth},
+     * {@code largeClasses} and the {@code numNeighbors} of their exact search as the score reports
+     * them (NaN, 0 and 0 when it has none).
      */
     static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
-                                   StageTimer timer) {
+                                   int numNeighbors, StageTimer timer) {
         return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
-                GraphType.CLASS.paramValue(), 0, "none", bandwidth, moments.sameClassPairs(), rows.summary().count(), 0,
-                Double.NaN, rows.layout().numBlocks(), rows.layout().rowsPerBlock(), largeClasses, timer.secondsIn(Stage.VALIDATION),
-                timer.secondsIn(Stage.GRAPH), 0.0, 0.0, timer.secondsIn(Stage.SCORES));
+                GraphType.CLASS.paramValue(), numNeighbors, numNeighbors > 0 ? KnnMethod.EXACT.paramValue() : "none", bandwidth,
+                moments.sameClassPairs(), rows.summary().count(), 0, Double.NaN, rows.layout().numBlocks(),
+                rows.layout().rowsPerBlock(), largeClasses, timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), 0.0,
+                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));
     }
 
     /** The summary of a fit on a built graph; {@code largeClasses} as the score reports it. */
@@ -72,10 +75,5 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
     /** Average number of neighbours per row, {@code 2 |E| / m}. */
     public double averageDegree() {
         return 2.0 * numEdges / numRows;
-    }
-
-    /** Graph and scores together, the cost of a fit after validation (the recall estimate excluded). */
-    public double graphAndScoresSeconds() {
-        return graphSeconds + weightsSeconds + scoresSeconds;
     }
 }

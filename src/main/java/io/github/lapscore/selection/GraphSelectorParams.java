@@ -112,8 +112,8 @@ public interface GraphSelectorParams extends SelectorParams {
     }
 
     /**
-     * Random seed of the approximate graph (trees, chunking, recall sample). Results depend on it and
-     * on the row order only; the exact graph is deterministic and does not use it.
+     * Random seed of the approximate graph (trees, chunking, recall sample) and of the epsilon graph's
+     * edge estimate. Results depend on it and on the row order only; the exact kNN graph does not use it.
      */
     default LongParam seed() {
         return declaredParams().seed;

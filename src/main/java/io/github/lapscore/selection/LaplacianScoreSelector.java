@@ -79,7 +79,7 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
     ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
         ClassMoments moments = timer.run(Stage.SCORES, "Laplacian scores on the class graph: per-class moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
-        return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, timer));
+        return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, 0, timer));
     }
 
     @Override

@@ -1,15 +1,22 @@
 package io.github.lapscore.selection;
 
+import io.github.lapscore.data.BlockLayout;
+import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -93,9 +100,18 @@ public final class LocalKernelRegressionSelector
         return super.transformSchema(schema);
     }
 
+    /**
+     * Scores on a kNN graph, which must be the graph of eq. 5: with every row's neighbour list, the
+     * Gaussian kernel and no self-loops, as {@code buildGraph} of this selector makes it.
+     */
     @Override
     ScoredFeatures scoreGraph(WeightedGraph graph) {
-        double[] scores = LocalKernelRegressionScores.onGraph(graph, graphSettings().measure(), getLkrLambda(), getCenterFeatures());
+        if (graph.neighbourLists() == null || graph.statistics().type() != GraphType.KNN
+                || graph.weighting().kernel() != WeightKernel.HEAT || graph.statistics().numSelfLoops() > 0) {
+            throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
+                    + " heat kernel, no self-loops): build it with LocalKernelRegressionSelector.buildGraph");
+        }
+        double[] scores = LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), getCenterFeatures());
         return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0));
     }
 
@@ -108,18 +124,33 @@ public final class LocalKernelRegressionSelector
                 : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
                         rows.blocks(), rows.summary().numFeatures(), settings.measure(), settings.measure().centre(rows.centres()),
                         rows.summary().count()));
+        LocalKernelRegressionScores.Regression regression = new LocalKernelRegressionScores.Regression(settings.measure(),
+                bandwidth, getLkrLambda(), getCenterFeatures());
         double[] largeLabels = moments.labelsLargerThan(getMaxClassSize());
-        WeightedGraph largeClassGraph = largeLabels.length == 0 ? null
-                : GraphBuilder.build(settings.withType(GraphType.CLASS_KNN).withBandwidth(bandwidth), rows, true, timer);
+        if (largeLabels.length == 0) {
+            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, null, regression, timer);
+            return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, 0, 0, timer));
+        }
+        IndexedRows largeClassRows = IndexedRows.ofClasses(rows.blocks(), largeLabels, getFeaturesCol(), getLabelCol());
+        RowSummary largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",
+                () -> RowSummary.of(largeClassRows));
+        PreparedRows large = PreparedRows.of(largeClassRows, largeSummary, getBlockSize(), BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK,
+                timer, Stage.GRAPH);
+        JavaPairRDD<Long, NeighbourLists> lists = null;
         try {
-            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, largeClassGraph,
-                    new LocalKernelRegressionScores.Regression(settings.measure(), bandwidth, getLkrLambda(), getCenterFeatures()),
-                    timer);
-            return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length, timer));
+            GraphSettings withinClasses = settings.withType(GraphType.CLASS_KNN);
+            lists = GraphBuilder.nearestNeighbours(withinClasses, KnnMethod.EXACT, large,
+                    withinClasses.measure().centre(large.centres()), timer);
+            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
+                    new LocalKernelRegressionScores.NeighbourRows(large.blocks(), large.layout(), lists, large.centres()),
+                    regression, timer);
+            return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length,
+                    getNumNeighbors(), timer));
         } finally {
-            if (largeClassGraph != null) {
-                largeClassGraph.unpersist();
+            if (lists != null) {
+                lists.unpersist(false);
             }
+            large.release();
         }
     }
 

@@ -3,6 +3,7 @@ package io.github.lapscore.selection;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
@@ -35,6 +36,10 @@ final class ModelPersistence {
             DataTypes.createStructField("scores", DataTypes.createArrayType(DataTypes.DoubleType, false), false),
             DataTypes.createStructField("selectedFeatures", DataTypes.createArrayType(DataTypes.IntegerType, false), false),
             DataTypes.createStructField("summary", SUMMARY_SCHEMA, false)});
+
+    /** Fields that models saved with the flat layout lack, at the value they had then. */
+    private static final Map<String, Object> FLAT_LAYOUT_DEFAULTS = Map.of("numClasses", 0, "graphType", "knn",
+            "largeClasses", 0);
 
     private ModelPersistence() {
     }
@@ -102,18 +107,34 @@ final class ModelPersistence {
             Row row = sparkSession().read().parquet(path + "/data").head();
             double[] scores = row.<Double>getList(row.fieldIndex("scores")).stream().mapToDouble(Double::doubleValue).toArray();
             int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue).toArray();
-            M model = factory.create(metadata.uid(), scores, selected, summaryOf(row.getStruct(row.fieldIndex("summary"))));
+            M model = factory.create(metadata.uid(), scores, selected, summaryOf(row));
             metadata.getAndSetParams(model, Option.empty());
             return model;
         }
 
-        private static FitSummary summaryOf(Row summary) {
+        /**
+         * The summary of a saved row: its {@code summary} struct, or, for models saved before the
+         * struct (version 0.1, Laplacian Score only), its flat columns, with the fields that version
+         * lacked at their meaning then (no classes, the kNN graph, no large class).
+         */
+        private static FitSummary summaryOf(Row row) {
+            boolean nested = Arrays.asList(row.schema().fieldNames()).contains("summary");
+            Row summary = nested ? row.getStruct(row.fieldIndex("summary")) : row;
+            List<String> saved = Arrays.asList(summary.schema().fieldNames());
             RecordComponent[] components = FitSummary.class.getRecordComponents();
             Class<?>[] types = new Class<?>[components.length];
             Object[] values = new Object[components.length];
             for (int c = 0; c < components.length; c++) {
+                String name = components[c].getName();
                 types[c] = components[c].getType();
-                values[c] = summary.get(summary.fieldIndex(components[c].getName()));
+                if (saved.contains(name)) {
+                    values[c] = summary.get(summary.fieldIndex(name));
+                } else if (!nested && FLAT_LAYOUT_DEFAULTS.containsKey(name)) {
+                    values[c] = FLAT_LAYOUT_DEFAULTS.get(name);
+                } else {
+                    throw new IllegalArgumentException("The saved model's summary has no field '" + name
+                            + "'; it was not written by this library");
+                }
             }
             try {
                 return FitSummary.class.getDeclaredConstructor(types).newInstance(values);

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Seed 000, section 4.1: on iris, "Laplacian score (with k >= 15) sorts these four features as F3,
+ * He, Cai and Niyogi (NIPS 2005), section 4.1: on iris, "Laplacian score (with k >= 15) sorts these four features as F3,
  * F4, F1, F2" and "(with 3 <= k < 15) as F4, F3, F1, F2". The bundled iris (data/iris.csv) gives
  * those orderings with the cosine graph; with the Euclidean graph F3 ranks first for every k.
  */

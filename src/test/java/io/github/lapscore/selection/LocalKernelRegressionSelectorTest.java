@@ -191,13 +191,35 @@ class LocalKernelRegressionSelectorTest {
         assertTrue(refused.getMessage().contains("knn"), refused.getMessage());
     }
 
+    /** Every sum is merged in block order, so the scores are the same to the last bit. */
     @Test
     void sameScoresFromAnyPartitioning() {
         double[][] data = SparkTestSession.clusteredData(100, 5, 23);
-        LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(7);
+        LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(7).setBlockSize(30);
         double[] one = selector.fit(SparkTestSession.denseFrame(data, 1)).scores();
         double[] seven = selector.fit(SparkTestSession.denseFrame(data, 7)).scores();
-        assertArrayEquals(one, seven, 1e-12 * java.util.Arrays.stream(one).map(Math::abs).max().orElse(1.0));
+        assertArrayEquals(one, seven, 0.0);
+    }
+
+    /** A graph that is not eq. 5's (another kernel, self-loops, no neighbour lists) is refused by fitGraph. */
+    @Test
+    void fitGraphRefusesAGraphBuiltForTheLaplacianScore() {
+        Dataset<Row> frame = SparkTestSession.denseFrame(SparkTestSession.clusteredData(40, 3, 3), 2);
+        io.github.lapscore.graph.WeightedGraph laplacianGraph = new LaplacianScoreSelector().setNumNeighbors(5).buildGraph(frame);
+        try {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> new LocalKernelRegressionSelector().setNumNeighbors(5).fitGraph(laplacianGraph));
+            assertTrue(refused.getMessage().contains("LocalKernelRegressionSelector.buildGraph"), refused.getMessage());
+        } finally {
+            laplacianGraph.unpersist();
+        }
+        LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(5);
+        io.github.lapscore.graph.WeightedGraph own = selector.buildGraph(frame);
+        try {
+            assertArrayEquals(selector.fit(frame).scores(), selector.fitGraph(own).scores(), 0.0);
+        } finally {
+            own.unpersist();
+        }
     }
 
     /** Labels 0, 1, ... in runs of the given sizes, interleaved so that no class is one block of rows. */

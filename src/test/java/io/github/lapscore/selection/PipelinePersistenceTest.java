@@ -140,4 +140,26 @@ class PipelinePersistenceTest {
         assertInstanceOf(SparseVector.class, out.get(1).get(0));
         assertEquals(Vectors.sparse(2, new int[]{1}, new double[]{6}), out.get(1).get(0));
     }
+
+    /**
+     * A model saved by version 0.1 (flat summary columns; src/test/resources/models/laplacian-0.1, written
+     * by {@code lapscore fit --input data/iris.csv --label-col species --k 7 --num-features 2 --model-out ...})
+     * still loads, with the scores this version computes for the same fit.
+     */
+    @Test
+    void modelsSavedByTheFirstVersionStillLoad() throws Exception {
+        String saved = Path.of(PipelinePersistenceTest.class.getResource("/models/laplacian-0.1").toURI()).toString();
+        LaplacianScoreSelectorModel legacy = LaplacianScoreSelectorModel.load(saved);
+        Dataset<Row> iris = new VectorAssembler()
+                .setInputCols(new String[]{"sepal_length", "sepal_width", "petal_length", "petal_width"}).setOutputCol("features")
+                .transform(SparkTestSession.spark().read().option("header", true).option("inferSchema", true).csv("data/iris.csv"));
+        LaplacianScoreSelectorModel now = new LaplacianScoreSelector().setNumNeighbors(7).setNumTopFeatures(2).fit(iris);
+        assertArrayEquals(now.scores(), legacy.scores(), 1e-12);
+        assertArrayEquals(now.selectedFeatures(), legacy.selectedFeatures());
+        assertEquals(7, legacy.getNumNeighbors());
+        assertEquals("knn", legacy.summary().graphType());
+        assertEquals(0, legacy.summary().numClasses());
+        assertEquals(now.summary().numEdges(), legacy.summary().numEdges());
+        assertEquals(now.summary().bandwidth(), legacy.summary().bandwidth(), 1e-12);
+    }
 }

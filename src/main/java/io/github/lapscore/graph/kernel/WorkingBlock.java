@@ -73,6 +73,16 @@ public final class WorkingBlock {
         return new WorkingBlock(ids, vectors, null, dim, measure, centre);
     }
 
+    /** Dimension of the points. */
+    public int dim() {
+        return dim;
+    }
+
+    /** {@code ||p_i - centre||^2} of row {@code i}. */
+    public double squaredNorm(int i) {
+        return squaredNorms[i];
+    }
+
     /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */
     public double squaredDeviation() {
         double sum = 0.0;

@@ -54,11 +54,17 @@ public final class ExactKnnSearch {
         return (int) ((long) pairs * wave / waves);
     }
 
-    /** The candidates one block pair contributes to the rows of both of its blocks. */
+    /**
+     * The candidates one block pair contributes to the rows of both of its blocks; none, without any
+     * distance, when the search keeps within classes and the two blocks' label ranges do not meet.
+     */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, int numFeatures, int k,
                                                                    DistanceMeasure measure, double[] centre) {
-        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
         List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
+        if (!pair._1().sharesALabelWith(pair._2())) {
+            return result;
+        }
+        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
         if (pair._1().index() == pair._2().index()) {
             CandidateHeaps heaps = new CandidateHeaps(left.size, k);
             BlockDistanceKernel.scan(left, left, heaps, heaps);

@@ -15,7 +15,7 @@ import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
-import io.github.lapscore.selection.FitSummary;
+import io.github.lapscore.selection.base.FitSummary;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;

@@ -1,8 +1,8 @@
 package io.github.lapscore.graph;
 
 import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.BlockPairs;
+import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;

@@ -3,10 +3,10 @@ package io.github.lapscore.job;
 import java.util.function.Supplier;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.selection.FeatureSelector;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
+import io.github.lapscore.selection.base.FeatureSelector;
 
 /** The scores {@code lapscore fit --score} can rank by, each with the estimator that computes it. */
 enum ScoreChoice implements ParamOption {

@@ -10,8 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.lapscore.selection.FeatureSelectorModel;
-import io.github.lapscore.selection.FitSummary;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.FitSummary;
 
 /** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
 final class ScoresReport {

@@ -8,6 +8,8 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FitSummary;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -52,22 +54,22 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     }
 
     @Override
-    boolean needsLabel() {
+    protected boolean needsLabel() {
         return true;
     }
 
     @Override
-    String explainLabel() {
+    protected String explainLabel() {
         return "The Fisher score";
     }
 
     @Override
-    void validateRows(RowSummary summary) {
+    protected void validateRows(RowSummary summary) {
         summary.validate(getFeaturesCol(), 0, false);
     }
 
     @Override
-    ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
+    protected ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
         try {
             ClassMoments moments = timer.run(Stage.SCORES, "Fisher scores: per-class moments of "
@@ -79,7 +81,7 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     }
 
     @Override
-    FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
     }
 

@@ -1,6 +1,9 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.base.ModelPersistence;
 import org.apache.spark.ml.util.MLReader;
 
 /**
@@ -16,7 +19,7 @@ public final class FisherScoreSelectorModel extends FeatureSelectorModel<FisherS
     }
 
     @Override
-    FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
     }
 

@@ -8,6 +8,9 @@ import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.LaplacianScores;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.selection.params.LaplacianScoreParams;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -70,20 +73,20 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
     }
 
     @Override
-    ScoredFeatures scoreGraph(WeightedGraph graph) {
+    protected ScoredFeatures scoreGraph(WeightedGraph graph) {
         double[] scores = LaplacianScores.compute(graph, graph.featureMeans(), varianceWeightingOption(), graph.timer());
         return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0));
     }
 
     @Override
-    ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
+    protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
         ClassMoments moments = timer.run(Stage.SCORES, "Laplacian scores on the class graph: per-class moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, 0, timer));
     }
 
     @Override
-    LaplacianScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected LaplacianScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, summary);
     }
 

@@ -1,6 +1,10 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.base.ModelPersistence;
+import io.github.lapscore.selection.params.LaplacianScoreParams;
 import org.apache.spark.ml.util.MLReader;
 
 /**
@@ -19,7 +23,7 @@ public final class LaplacianScoreSelectorModel extends FeatureSelectorModel<Lapl
     }
 
     @Override
-    LaplacianScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected LaplacianScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, summary);
     }
 

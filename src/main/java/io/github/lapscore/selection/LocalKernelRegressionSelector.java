@@ -16,6 +16,9 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.selection.params.LocalKernelRegressionParams;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
@@ -86,7 +89,7 @@ public final class LocalKernelRegressionSelector
     }
 
     @Override
-    boolean keepsNeighbourLists() {
+    protected boolean keepsNeighbourLists() {
         return true;
     }
 
@@ -105,7 +108,7 @@ public final class LocalKernelRegressionSelector
      * Gaussian kernel and no self-loops, as {@code buildGraph} of this selector makes it.
      */
     @Override
-    ScoredFeatures scoreGraph(WeightedGraph graph) {
+    protected ScoredFeatures scoreGraph(WeightedGraph graph) {
         if (graph.neighbourLists() == null || graph.statistics().type() != GraphType.KNN
                 || graph.weighting().kernel() != WeightKernel.HEAT || graph.statistics().numSelfLoops() > 0) {
             throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
@@ -116,7 +119,7 @@ public final class LocalKernelRegressionSelector
     }
 
     @Override
-    ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
+    protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
         GraphSettings settings = graphSettings();
         ClassMoments moments = timer.run(Stage.SCORES, "Local kernel regression scores: class sizes and moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
@@ -155,7 +158,7 @@ public final class LocalKernelRegressionSelector
     }
 
     @Override
-    LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, summary);
     }
 

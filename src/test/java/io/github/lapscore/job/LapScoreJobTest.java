@@ -13,11 +13,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.lapscore.SparkTestSession;
-import io.github.lapscore.selection.FeatureSelectorModel;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

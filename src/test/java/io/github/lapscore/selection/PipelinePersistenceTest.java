@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.base.FitSummary;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;

@@ -27,6 +27,8 @@ import java.util.stream.Stream;
 
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;

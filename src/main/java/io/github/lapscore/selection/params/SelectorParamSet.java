@@ -1,12 +1,12 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import java.io.Serializable;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
@@ -57,7 +57,7 @@ public final class SelectorParamSet implements Serializable {
     final BooleanParam centerFeatures;
     final IntParam maxClassSize;
 
-    SelectorParamSet(String uid) {
+    public SelectorParamSet(String uid) {
         featuresCol = new Param<>(uid, "featuresCol", "input column of feature vectors");
         outputCol = new Param<>(uid, "outputCol", "output column of the selected features");
         labelCol = new Param<>(uid, "labelCol",
@@ -134,7 +134,7 @@ public final class SelectorParamSet implements Serializable {
     }
 
     /** Defaults of the params every selector has. */
-    void setSelectionDefaults(Params owner) {
+    public void setSelectionDefaults(Params owner) {
         owner.setDefault(featuresCol, "features");
         owner.setDefault(outputCol, "selectedFeatures");
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
@@ -143,7 +143,7 @@ public final class SelectorParamSet implements Serializable {
     }
 
     /** Defaults of the params of the graph-based selectors. */
-    void setGraphDefaults(Params owner) {
+    public void setGraphDefaults(Params owner) {
         owner.setDefault(graphType, GraphType.KNN.paramValue());
         owner.setDefault(numNeighbors, 5);
         owner.setDefault(maxEdges, 20_000_000L);
@@ -158,14 +158,14 @@ public final class SelectorParamSet implements Serializable {
     }
 
     /** Defaults of the Laplacian Score's own params. */
-    void setLaplacianDefaults(Params owner) {
+    public void setLaplacianDefaults(Params owner) {
         owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
         owner.setDefault(includeSelfLoops, false);
         owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
     }
 
     /** Defaults of the Local Kernel Regression score's own params. */
-    void setLkrDefaults(Params owner) {
+    public void setLkrDefaults(Params owner) {
         owner.setDefault(numNeighbors, 10);
         owner.setDefault(lkrLambda, 0.1);
         owner.setDefault(centerFeatures, false);

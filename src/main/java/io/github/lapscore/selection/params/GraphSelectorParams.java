@@ -1,20 +1,20 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
-import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.graph.search.KnnMethod;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 
 /**
- * Params of the graph-based selectors ({@link LaplacianScoreSelector},
- * {@link LocalKernelRegressionSelector}) and their models: which rows are neighbours and how they are
+ * Params of the graph-based selectors ({@code LaplacianScoreSelector},
+ * {@code LocalKernelRegressionSelector}) and their models: which rows are neighbours and how they are
  * found, with their getters.
  */
 public interface GraphSelectorParams extends SelectorParams {

@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import io.github.lapscore.graph.WeightKernel;
 import org.apache.spark.ml.param.BooleanParam;
@@ -6,7 +6,7 @@ import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 
 /**
- * Params of {@link LocalKernelRegressionSelector} and its model: the graph's (whose edges are always
+ * Params of {@code LocalKernelRegressionSelector} and its model: the graph's (whose edges are always
  * weighted by the Gaussian kernel {@code exp(-d^2 / h)}, h the {@code bandwidth}), plus the ridge term,
  * the centring of the features and the largest class regressed on whole.
  */

@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.WeightKernel;
@@ -6,7 +6,7 @@ import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;
 
-/** Params of {@link LaplacianScoreSelector} and its model: the graph's, plus the kernel and the denominator. */
+/** Params of {@code LaplacianScoreSelector} and its model: the graph's, plus the kernel and the denominator. */
 public interface LaplacianScoreParams extends GraphSelectorParams {
 
     /**

@@ -1,10 +1,13 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.params.SelectionMode;
+import io.github.lapscore.selection.params.SelectorParamSet;
+import io.github.lapscore.selection.params.SelectorParams;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.param.ParamMap;
@@ -29,40 +32,40 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     private final String uid;
     private final SelectorParamSet declaredParams;
 
-    FeatureSelector(String uid) {
+    protected FeatureSelector(String uid) {
         this.uid = uid;
         this.declaredParams = new SelectorParamSet(uid);
         declaredParams.setSelectionDefaults(this);
     }
 
     /** Numbered rows, cached, and what their check found. */
-    record CheckedRows(IndexedRows rows, RowSummary summary) {
+    protected record CheckedRows(IndexedRows rows, RowSummary summary) {
     }
 
     /** The scores of a fit and what the fit did. */
-    record ScoredFeatures(double[] scores, FitSummary summary) {
+    public record ScoredFeatures(double[] scores, FitSummary summary) {
     }
 
     /**
      * Scores every feature of {@code rows}, which are numbered, checked by {@code summary} and
      * cached; the implementation releases them when it no longer needs them.
      */
-    abstract ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer);
+    protected abstract ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer);
 
     /** The model of this selector with these results. */
-    abstract M newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+    protected abstract M newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
 
     /** Which end of this selector's score is good. */
     public abstract ScoreOrder scoreOrder();
 
     /** Whether this fit reads {@code labelCol} (the label column must then be set and exist). */
-    abstract boolean needsLabel();
+    protected abstract boolean needsLabel();
 
     /**
      * Checks what only the rows can tell (after the schema and params checks): throws a message
      * naming the column and the row when they cannot be scored.
      */
-    abstract void validateRows(RowSummary summary);
+    protected abstract void validateRows(RowSummary summary);
 
     @Override
     public String uid() {
@@ -75,7 +78,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     @SuppressWarnings("unchecked")
-    final S self() {
+    protected final S self() {
         return (S) this;
     }
 
@@ -125,7 +128,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
      * Checks the schema and params, numbers the rows (cached) and checks them; releases them and
      * throws a message naming the column and the row when they cannot be scored.
      */
-    final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer) {
+    protected final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer) {
         transformSchema(dataset.schema());
         String column = getFeaturesCol();
         IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null);
@@ -145,7 +148,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     /** Ranks and selects the scored features and wraps them in this selector's model. */
-    final M modelOf(ScoredFeatures scored) {
+    protected final M modelOf(ScoredFeatures scored) {
         int[] selected = FeatureRanking.select(scored.scores(), scoreOrder(), selectionModeOption(), getNumTopFeatures(),
                 getPercentile(), getScoreThreshold());
         M model = newModel(uid, scored.scores(), selected, scored.summary());
@@ -171,7 +174,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     /** Why this fit needs a label, for the message when labelCol is missing. */
-    abstract String explainLabel();
+    protected abstract String explainLabel();
 
     @Override
     @SuppressWarnings("unchecked")

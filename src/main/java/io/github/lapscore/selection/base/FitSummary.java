@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import java.io.Serializable;
 
@@ -51,7 +51,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
      * {@code largeClasses} and the {@code numNeighbors} of their exact search as the score reports
      * them (NaN, 0 and 0 when it has none).
      */
-    static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
+    public static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
                                    int numNeighbors, StageTimer timer) {
         return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
                 GraphType.CLASS.paramValue(), numNeighbors, numNeighbors > 0 ? KnnMethod.EXACT.paramValue() : "none", bandwidth,
@@ -61,7 +61,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
     }
 
     /** The summary of a fit on a built graph; {@code largeClasses} as the score reports it. */
-    static FitSummary ofGraph(WeightedGraph graph, int largeClasses) {
+    public static FitSummary ofGraph(WeightedGraph graph, int largeClasses) {
         GraphStatistics statistics = graph.statistics();
         StageTimer timer = graph.timer();
         return new FitSummary(statistics.numRows(), graph.numFeatures(), statistics.numClasses(),

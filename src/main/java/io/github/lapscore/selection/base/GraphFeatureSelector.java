@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.IndexedRows;
@@ -11,6 +11,7 @@ import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.selection.params.GraphSelectorParams;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
 
@@ -26,19 +27,19 @@ import org.apache.spark.sql.types.StructType;
 public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>, M extends FeatureSelectorModel<M>>
         extends FeatureSelector<S, M> implements GraphSelectorParams {
 
-    GraphFeatureSelector(String uid) {
+    protected GraphFeatureSelector(String uid) {
         super(uid);
         declaredParams().setGraphDefaults(this);
     }
 
     /** Scores every feature on {@code graph} (kNN, epsilon or classKnn), which stays cached. */
-    abstract ScoredFeatures scoreGraph(WeightedGraph graph);
+    protected abstract ScoredFeatures scoreGraph(WeightedGraph graph);
 
     /** Scores every feature on the class graph of {@code rows}, which stay cached. */
-    abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
+    protected abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
 
     /** Whether the score reads every row's directed list of its k nearest neighbours besides the graph. */
-    boolean keepsNeighbourLists() {
+    protected boolean keepsNeighbourLists() {
         return false;
     }
 
@@ -108,12 +109,12 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     }
 
     @Override
-    boolean needsLabel() {
+    protected boolean needsLabel() {
         return graphTypeOption().supervised();
     }
 
     @Override
-    String explainLabel() {
+    protected String explainLabel() {
         return "graphType = " + getGraphType();
     }
 
@@ -130,14 +131,14 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     }
 
     @Override
-    void validateRows(RowSummary summary) {
+    protected void validateRows(RowSummary summary) {
         GraphType type = graphTypeOption();
         boolean knn = type == GraphType.KNN || type == GraphType.CLASS_KNN;
         summary.validate(getFeaturesCol(), knn ? getNumNeighbors() : 0, type != GraphType.CLASS && graphSettings().needsCosines());
     }
 
     @Override
-    final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
+    protected final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         if (graphTypeOption() == GraphType.CLASS) {
             PreparedRows prepared = PreparedRows.of(rows, summary, getBlockSize(), BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK, timer,
                     Stage.GRAPH);

@@ -1,10 +1,11 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.params.SelectionMode;
 
 /**
  * Ranking and selection of features by score, best first in the score's own {@link ScoreOrder}.

@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
 

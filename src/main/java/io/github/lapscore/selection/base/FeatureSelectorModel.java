@@ -1,8 +1,10 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import java.util.Objects;
 
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.params.SelectorParamSet;
+import io.github.lapscore.selection.params.SelectorParams;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
@@ -39,7 +41,7 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     private final int[] selectedFeatures;
     private final FitSummary summary;
 
-    FeatureSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected FeatureSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
         this.uid = uid;
         this.declaredParams = new SelectorParamSet(uid);
         declaredParams.setSelectionDefaults(this);
@@ -49,7 +51,7 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     }
 
     /** A model of the same class with these results (for {@link #copy} and loading). */
-    abstract M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+    protected abstract M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
 
     /** Which end of this model's score is good. */
     public abstract ScoreOrder scoreOrder();

@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.params;
 
 import java.io.Serializable;
 import java.util.Arrays;

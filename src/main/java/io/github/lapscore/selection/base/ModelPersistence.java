@@ -1,4 +1,4 @@
-package io.github.lapscore.selection;
+package io.github.lapscore.selection.base;
 
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
@@ -26,7 +26,7 @@ import scala.Option;
  * of {@code scores}, {@code selectedFeatures} and a nested {@code summary} struct whose fields are the
  * components of {@link FitSummary}.
  */
-final class ModelPersistence {
+public final class ModelPersistence {
 
     private static final StructType SUMMARY_SCHEMA = new StructType(Arrays.stream(FitSummary.class.getRecordComponents())
             .map(component -> DataTypes.createStructField(component.getName(), sqlType(component.getType()), false))
@@ -59,7 +59,7 @@ final class ModelPersistence {
 
     /** Builds a model from what was saved. */
     @FunctionalInterface
-    interface ModelFactory<M> {
+    public interface ModelFactory<M> {
         M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
     }
 
@@ -92,11 +92,11 @@ final class ModelPersistence {
         }
     }
 
-    static final class Reader<M extends FeatureSelectorModel<M>> extends MLReader<M> {
+    public static final class Reader<M extends FeatureSelectorModel<M>> extends MLReader<M> {
         private final Class<M> modelClass;
         private final ModelFactory<M> factory;
 
-        Reader(Class<M> modelClass, ModelFactory<M> factory) {
+        public Reader(Class<M> modelClass, ModelFactory<M> factory) {
             this.modelClass = modelClass;
             this.factory = factory;
         }

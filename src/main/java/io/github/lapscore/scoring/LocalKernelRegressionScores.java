@@ -56,8 +56,10 @@ import scala.Tuple2;
  * <p><b>Class graph</b> (eq. 6, {@code w_ij = 1/n_l} with i = j included, so D = I): N_i is every
  * other row of i's class. One task per class factorises the class's kernel matrix once and gets every
  * row's leave-one-out residuals from it ({@link LocalRegression#leaveOneOutResiduals}):
- * O(n_l^3 + n_l^2 d) per class instead of O(n_l^4). A class of more rows than the bound regresses
- * each of its rows on its k nearest rows of the class instead, from the kNN graph within classes.
+ * O(n_l^3 + n_l^2 d) per class instead of O(n_l^4); the task holds the class's n_l x n_l kernel
+ * matrix and its n_l x d features densely. A class of more rows than the bound regresses each of its
+ * rows on its k nearest rows of the class instead, found by the exact join over the rows of such
+ * classes only, laid out by class.
  */
 public final class LocalKernelRegressionScores {
 

@@ -140,8 +140,7 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     @Override
     protected final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         if (graphTypeOption() == GraphType.CLASS) {
-            PreparedRows prepared = PreparedRows.of(rows, summary, getBlockSize(), BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK, timer,
-                    Stage.GRAPH);
+            PreparedRows prepared = PreparedRows.of(rows, summary, getBlockSize(), Integer.MAX_VALUE, timer, Stage.GRAPH);
             try {
                 return scoreClassGraph(prepared, timer);
             } finally {

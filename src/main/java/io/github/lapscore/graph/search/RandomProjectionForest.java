@@ -55,9 +55,15 @@ final class RandomProjectionForest implements Serializable {
         return trees[tree].numLeaves;
     }
 
-    /** The leaf of {@code tree} holding row {@code id}, whose embedded point starts at {@code points[offset]}. */
+    /**
+     * The leaf of {@code tree} holding row {@code id}, whose embedded point starts at {@code points[offset]};
+     * leaf 0 when the tree was never split (no more rows than one leaf holds).
+     */
     int leafOf(int tree, double[] points, int offset, long id) {
         Tree t = trees[tree];
+        if (t.children.length == 0) {
+            return 0;
+        }
         int node = 0;
         while (true) {
             double projection = 0.0;

@@ -44,6 +44,15 @@ class ApproximateGraphTest {
     }
 
     @Test
+    void dataThatFitsInOneLeafGetsTheExactGraph() {
+        double[][] small = Arrays.copyOf(DATA, 150);
+        LaplacianScoreSelectorModel exact = selector("exact").fit(SparkTestSession.denseFrame(small, 2));
+        LaplacianScoreSelectorModel approximate = selector("approximate").fit(SparkTestSession.denseFrame(small, 2));
+        assertEquals(1.0, approximate.summary().recall(), "one leaf of 150 rows compares every pair");
+        assertArrayEquals(exact.scores(), approximate.scores(), 1e-12);
+    }
+
+    @Test
     void autoIsExactForSmallData() {
         LaplacianScoreSelectorModel auto = selector("auto").fit(SparkTestSession.denseFrame(DATA, 2));
         assertEquals("exact", auto.summary().knnMethod());

@@ -6,13 +6,13 @@ import org.apache.spark.api.java.JavaRDD;
 
 /**
  * Checked rows laid out for the scores: cut into the blocks of a {@link BlockLayout} (partition i
- * holding block i, cached) with the feature centres, which every later step shifts by. Building it
+ * holding block i, cached), multiplied by the {@link DataScale} of their summary, with the feature centres, which every later step shifts by. Building it
  * releases the {@link IndexedRows}; {@link #release()} drops the blocks.
  *
  * @param layout  how rows are cut into blocks
  * @param blocks  the rows, one block per partition, cached
  * @param centres plain means and unit-length means of the features
- * @param summary the checked summary of the rows
+ * @param summary the checked summary of the rows (before scaling)
  */
 public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary) {
 
@@ -24,7 +24,7 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
                                   StageTimer timer, String stage) {
         BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
                 rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
-        JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
+        JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout, summary.scale());
         try {
             timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         } catch (RuntimeException failed) {
@@ -41,6 +41,11 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
             blocks.unpersist(false);
             throw failed;
         }
+    }
+
+    /** The power of two the blocks were multiplied by. */
+    public DataScale scale() {
+        return summary.scale();
     }
 
     /** Drops the cached blocks. */

@@ -14,7 +14,7 @@ import scala.Tuple2;
 
 /**
  * The rows of one block: ids {@code firstRow .. firstRow + size - 1}, as the user's vectors
- * (dense or sparse, unchanged), with their class labels when the fit has a label column. The blocks RDD has one partition per block, partition i holding
+ * (dense or sparse, unchanged unless their magnitude needs a {@link DataScale}), with their class labels when the fit has a label column. The blocks RDD has one partition per block, partition i holding
  * block i, so block pairs can be formed without moving data twice.
  */
 public final class RowBlock implements Serializable {
@@ -32,27 +32,27 @@ public final class RowBlock implements Serializable {
     }
 
     /**
-     * Cuts the rows into the blocks of {@code layout} with one shuffle and caches the result
-     * (partition i = block i).
+     * Cuts the rows into the blocks of {@code layout} with one shuffle, multiplies them by
+     * {@code scale} (see {@link DataScale}) and caches the result (partition i = block i).
      */
-    public static JavaRDD<RowBlock> build(IndexedRows rows, BlockLayout layout) {
+    public static JavaRDD<RowBlock> build(IndexedRows rows, BlockLayout layout, DataScale scale) {
         boolean labelled = rows.labelColumn() != null;
         return rows.rows()
                 .mapToPair(row -> new Tuple2<>(row._2(), row._1()))
                 .partitionBy(new BlockPartitioner(layout))
-                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries, labelled), false)
+                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries, labelled, scale), false)
                 .persist(StorageLevel.MEMORY_AND_DISK());
     }
 
     private static Iterator<RowBlock> assemble(BlockLayout layout, int block, Iterator<Tuple2<Long, LabeledRow>> entries,
-                                               boolean labelled) {
+                                               boolean labelled, DataScale scale) {
         long first = layout.firstRow(block);
         Vector[] vectors = new Vector[layout.rowsIn(block)];
         double[] labels = labelled ? new double[vectors.length] : null;
         while (entries.hasNext()) {
             Tuple2<Long, LabeledRow> entry = entries.next();
             int local = (int) (entry._1() - first);
-            vectors[local] = entry._2().vector();
+            vectors[local] = scale.apply(entry._2().vector());
             if (labelled) {
                 labels[local] = entry._2().label();
             }

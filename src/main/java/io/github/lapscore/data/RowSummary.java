@@ -29,6 +29,7 @@ public final class RowSummary implements Serializable {
     private int nonFiniteIndex = -1;
     private double nonFiniteValue;
     private long zeroNormRow = NO_ROW;
+    private double largestMagnitude;
     private long missingLabelRow = NO_ROW;
     private double someLabel = Double.NaN;
     private boolean severalLabels;
@@ -77,6 +78,8 @@ public final class RowSummary implements Serializable {
             double value = values[p];
             if (!Double.isFinite(value)) {
                 recordNonFinite(row, indices == null ? p : indices[p], value);
+            } else {
+                largestMagnitude = Math.max(largestMagnitude, Math.abs(value));
             }
             zero &= value == 0.0;
         }
@@ -109,6 +112,7 @@ public final class RowSummary implements Serializable {
             recordNonFinite(other.nonFiniteRow, other.nonFiniteIndex, other.nonFiniteValue);
         }
         zeroNormRow = Math.min(zeroNormRow, other.zeroNormRow);
+        largestMagnitude = Math.max(largestMagnitude, other.largestMagnitude);
         missingLabelRow = Math.min(missingLabelRow, other.missingLabelRow);
         severalLabels |= other.severalLabels;
         if (!Double.isNaN(other.someLabel)) {
@@ -171,6 +175,11 @@ public final class RowSummary implements Serializable {
     /** Number of rows. */
     public long count() {
         return count;
+    }
+
+    /** The power of two that brings the rows' largest magnitude into the range where squares are safe. */
+    public DataScale scale() {
+        return DataScale.forLargestMagnitude(largestMagnitude);
     }
 
     /** Size of the vectors (valid after {@link #validate}). */

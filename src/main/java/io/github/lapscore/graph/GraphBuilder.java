@@ -48,9 +48,11 @@ public final class GraphBuilder {
      * {@link GraphSettings#exactJoin} asks for). With {@code keepNeighbourLists}, every row's directed
      * list of its k nearest neighbours stays cached in the graph ({@link WeightedGraph#neighbourLists()}),
      * as the Local Kernel Regression score needs it. On failure everything cached here is released
-     * (the rows' blocks stay the caller's).
+     * (the rows' blocks stay the caller's). The radius and bandwidth of {@code requested} are in the
+     * units of the user's data; they are carried into the units of the rows' {@link DataScale} here.
      */
-    public static WeightedGraph build(GraphSettings settings, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
+    public static WeightedGraph build(GraphSettings requested, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
+        GraphSettings settings = requested.inScaledUnits(rows.scale());
         long numRows = rows.summary().count();
         int numFeatures = rows.summary().numFeatures();
         JavaRDD<RowBlock> blocks = rows.blocks();
@@ -62,13 +64,13 @@ public final class GraphBuilder {
         try {
             double recall = Double.NaN;
             if (settings.type() == GraphType.EPSILON) {
-                double estimate = timer.run(Stage.GRAPH, "Epsilon graph: counting the neighbours within radius " + settings.radius()
+                double estimate = timer.run(Stage.GRAPH, "Epsilon graph: counting the neighbours within radius " + requested.radius()
                         + " of sampled rows", () -> RadiusEdges.estimateEdges(blocks, numRows, numFeatures, settings.measure(),
                         centre, settings.radius(), settings.forest().seed()));
                 if (estimate > settings.maxEdges()) {
                     throw new IllegalArgumentException(String.format(Locale.ROOT, "radius %s would join about %.3g pairs of rows"
                             + " (estimated from a sample), more than maxEdges = %d; choose a smaller radius or raise maxEdges",
-                            settings.radius(), estimate, settings.maxEdges()));
+                            requested.radius(), estimate, settings.maxEdges()));
                 }
                 edges = RadiusEdges.find(blocks, layout, numFeatures, settings.measure(), centre, settings.radius(),
                         settings.includeSelfLoops());
@@ -97,12 +99,12 @@ public final class GraphBuilder {
             EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
             long isolated = numRows - timer.run(Stage.WEIGHTS, "Edge weights: finding rows with a positive weight",
                     () -> countRowsWithWeight(found, weighting));
-            checkIsolated(settings, isolated, numRows, tally.edges, bandwidth);
+            checkIsolated(requested, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
             GraphStatistics statistics = new GraphStatistics(settings.type(),
                     settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, numClasses, tally.edges,
                     tally.selfLoops, isolated, method, recall);
             return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
-                    statistics, rows.centres(), settings.measure(), timer);
+                    statistics, rows.centres(), settings.measure(), rows.scale(), timer);
         } catch (RuntimeException failed) {
             if (edges != null) {
                 edges.unpersist(false);

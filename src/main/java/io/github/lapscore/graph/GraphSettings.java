@@ -2,6 +2,7 @@ package io.github.lapscore.graph;
 
 import java.io.Serializable;
 
+import io.github.lapscore.data.DataScale;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
@@ -38,6 +39,15 @@ public record GraphSettings(GraphType type, int numNeighbors, double radius, lon
     public GraphSettings withBandwidth(double t) {
         return new GraphSettings(type, numNeighbors, radius, maxEdges, measure, kernel, t, includeSelfLoops, rowsPerBlock,
                 method, forest);
+    }
+
+    /**
+     * These settings for rows multiplied by {@code scale}: the radius and the heat kernel's bandwidth
+     * carried into the scaled units (an automatic bandwidth stays automatic).
+     */
+    public GraphSettings inScaledUnits(DataScale scale) {
+        return new GraphSettings(type, numNeighbors, scale.distanceToScaled(radius), maxEdges, measure, kernel,
+                scale.squaredDistanceToScaled(bandwidth), includeSelfLoops, rowsPerBlock, method, forest);
     }
 
     /** Whether the distance or the weights need cosines, which are undefined for zero rows. */

@@ -2,6 +2,7 @@ package io.github.lapscore.graph;
 
 import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.BlockPairs;
+import io.github.lapscore.data.DataScale;
 import io.github.lapscore.data.FeatureCentres;
 import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
@@ -42,11 +43,12 @@ public final class WeightedGraph {
     private final GraphStatistics statistics;
     private final FeatureCentres centres;
     private final DistanceMeasure measure;
+    private final DataScale scale;
     private final StageTimer timer;
 
     WeightedGraph(BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
                   JavaPairRDD<Long, NeighbourLists> neighbourLists, EdgeWeighting weighting, GraphStatistics statistics,
-                  FeatureCentres centres, DistanceMeasure measure, StageTimer timer) {
+                  FeatureCentres centres, DistanceMeasure measure, DataScale scale, StageTimer timer) {
         this.layout = layout;
         this.numFeatures = numFeatures;
         this.blocks = blocks;
@@ -56,6 +58,7 @@ public final class WeightedGraph {
         this.statistics = statistics;
         this.centres = centres;
         this.measure = measure;
+        this.scale = scale;
         this.timer = timer;
     }
 
@@ -66,7 +69,8 @@ public final class WeightedGraph {
      */
     public Dataset<Row> edges() {
         EdgeWeighting w = weighting;
-        JavaRDD<Row> rows = edgesByPair.map(e -> RowFactory.create(e.src(), e.dst(), e.distance(), w.weight(e)));
+        DataScale s = scale;
+        JavaRDD<Row> rows = edgesByPair.map(e -> RowFactory.create(e.src(), e.dst(), s.distanceToData(e.distance()), w.weight(e)));
         return SparkSession.active().createDataFrame(rows, EDGE_SCHEMA);
     }
 
@@ -96,7 +100,17 @@ public final class WeightedGraph {
         return neighbourLists;
     }
 
-    /** Kernel and bandwidth t actually used. */
+    /** The power of two the rows were multiplied by; distances and the bandwidth inside the graph are in its units. */
+    public DataScale scale() {
+        return scale;
+    }
+
+    /** The heat kernel's bandwidth t in the units of the user's data (NaN for other kernels). */
+    public double bandwidthInDataUnits() {
+        return scale.squaredDistanceToData(weighting.bandwidth());
+    }
+
+    /** Kernel and bandwidth t actually used, in the units of {@link #scale()}. */
     public EdgeWeighting weighting() {
         return weighting;
     }

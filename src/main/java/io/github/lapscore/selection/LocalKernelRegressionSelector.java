@@ -120,7 +120,7 @@ public final class LocalKernelRegressionSelector
 
     @Override
     protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
-        GraphSettings settings = graphSettings();
+        GraphSettings settings = graphSettings().inScaledUnits(rows.scale());
         ClassMoments moments = timer.run(Stage.SCORES, "Local kernel regression scores: class sizes and moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()

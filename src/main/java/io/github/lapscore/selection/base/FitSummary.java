@@ -47,14 +47,16 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
 
     /**
      * The summary of a fit on the class graph, which is never built: its same-label pairs as edges,
-     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row; {@code bandwidth},
+     * one self-loop per row ({@code S_ii = 1/n_l}), no isolated row; {@code bandwidth} (in the units
+     * of the scaled rows, reported in the data's),
      * {@code largeClasses} and the {@code numNeighbors} of their exact search as the score reports
      * them (NaN, 0 and 0 when it has none).
      */
     public static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
                                    int numNeighbors, StageTimer timer) {
         return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
-                GraphType.CLASS.paramValue(), numNeighbors, numNeighbors > 0 ? KnnMethod.EXACT.paramValue() : "none", bandwidth,
+                GraphType.CLASS.paramValue(), numNeighbors, numNeighbors > 0 ? KnnMethod.EXACT.paramValue() : "none",
+                rows.scale().squaredDistanceToData(bandwidth),
                 moments.sameClassPairs(), rows.summary().count(), 0, Double.NaN, rows.layout().numBlocks(),
                 rows.layout().rowsPerBlock(), largeClasses, timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), 0.0,
                 timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));
@@ -66,7 +68,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
         StageTimer timer = graph.timer();
         return new FitSummary(statistics.numRows(), graph.numFeatures(), statistics.numClasses(),
                 statistics.type().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
-                graph.weighting().bandwidth(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
+                graph.bandwidthInDataUnits(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
                 statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,
                 timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), timer.secondsIn(Stage.RECALL),
                 timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));

@@ -49,7 +49,8 @@ public final class IndexedRows {
      */
     public static IndexedRows of(Dataset<?> dataset, String column, String labelColumn) {
         Map<String, Double> codes = labelColumn == null ? null : stringCodes(dataset, labelColumn);
-        Dataset<Row> selected = labelColumn == null ? dataset.select(column) : dataset.select(column, labelColumn);
+        Dataset<Row> selected = labelColumn == null ? dataset.select(ColumnRef.of(column))
+                : dataset.select(ColumnRef.of(column), ColumnRef.of(labelColumn));
         JavaPairRDD<LabeledRow, Long> indexed = selected.toJavaRDD()
                 .map((Row row) -> new LabeledRow(row.isNullAt(0) ? null : (Vector) row.get(0),
                         labelColumn == null ? 0.0 : labelOf(row, codes)))
@@ -91,13 +92,23 @@ public final class IndexedRows {
         }
     }
 
+    /**
+     * The rows that pass {@code usable}, renumbered from 0 in input order and cached; these rows stay
+     * cached until the caller releases them (after the kept rows are computed from them).
+     */
+    public IndexedRows keepOnly(RowSummary.UsableRow usable) {
+        JavaPairRDD<LabeledRow, Long> kept = rows.keys().filter(usable::test).zipWithIndex()
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        return new IndexedRows(kept, column, labelColumn);
+    }
+
     /** Sorted distinct labels numbered from 0 when the label column holds strings, else null. */
     private static Map<String, Double> stringCodes(Dataset<?> dataset, String labelColumn) {
         DataType type = dataset.schema().apply(labelColumn).dataType();
         if (!(type instanceof StringType)) {
             return null;
         }
-        List<Row> distinct = dataset.select(labelColumn).na().drop().distinct().collectAsList();
+        List<Row> distinct = dataset.select(ColumnRef.of(labelColumn)).na().drop().distinct().collectAsList();
         String[] labels = distinct.stream().map(row -> row.getString(0)).sorted().toArray(String[]::new);
         Map<String, Double> codes = new HashMap<>();
         for (int c = 0; c < labels.length; c++) {

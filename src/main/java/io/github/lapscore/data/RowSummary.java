@@ -2,6 +2,8 @@ package io.github.lapscore.data;
 
 import java.io.Serializable;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SparseVector;
@@ -20,6 +22,8 @@ public final class RowSummary implements Serializable {
     private static final long NO_ROW = Long.MAX_VALUE;
 
     private long count;
+    private long skippedRows;
+    private final TreeMap<Integer, Long> rowsBySize = new TreeMap<>();
     private int smallestSize = Integer.MAX_VALUE;
     private long smallestSizeRow = NO_ROW;
     private int largestSize = -1;
@@ -63,6 +67,7 @@ public final class RowSummary implements Serializable {
             return this;
         }
         int size = vector.size();
+        rowsBySize.merge(size, 1L, Long::sum);
         if (size < smallestSize || (size == smallestSize && row < smallestSizeRow)) {
             smallestSize = size;
             smallestSizeRow = row;
@@ -99,6 +104,7 @@ public final class RowSummary implements Serializable {
 
     RowSummary merge(RowSummary other) {
         count += other.count;
+        other.rowsBySize.forEach((size, rows) -> rowsBySize.merge(size, rows, Long::sum));
         if (other.smallestSize < smallestSize || (other.smallestSize == smallestSize && other.smallestSizeRow < smallestSizeRow)) {
             smallestSize = other.smallestSize;
             smallestSizeRow = other.smallestSizeRow;
@@ -122,36 +128,106 @@ public final class RowSummary implements Serializable {
     }
 
     /**
-     * Throws {@link IllegalArgumentException} naming {@code column} and the first offending row when
-     * the data cannot be scored: a null cell, vectors of different sizes, a NaN or infinite value,
-     * an empty vector, fewer than two rows, a zero vector where cosines are needed, or
-     * {@code numNeighbors} not below the number of rows.
+     * Whether some row cannot be scored: a null or wrong-size vector, a NaN or infinite value, a zero
+     * vector when {@code needsNonZeroRows}, or a missing label when {@code labelled}.
      */
-    public void validate(String column, int numNeighbors, boolean needsNonZeroRows) {
+    public boolean hasUnusableRows(boolean needsNonZeroRows, boolean labelled) {
+        return nullRow != NO_ROW || smallestSize != largestSize || nonFiniteRow != NO_ROW
+                || (needsNonZeroRows && zeroNormRow != NO_ROW) || (labelled && missingLabelRow != NO_ROW);
+    }
+
+    /**
+     * The test a row must pass to be scored, the vectors' size being the most common one (the smaller
+     * of two equally common sizes).
+     */
+    public UsableRow usableRow(boolean needsNonZeroRows, boolean labelled) {
+        int commonSize = -1;
+        long mostRows = 0;
+        for (Map.Entry<Integer, Long> entry : rowsBySize.entrySet()) {
+            if (entry.getValue() > mostRows) {
+                commonSize = entry.getKey();
+                mostRows = entry.getValue();
+            }
+        }
+        return new UsableRow(commonSize, needsNonZeroRows, labelled);
+    }
+
+    /** A row that can be scored: a vector of {@code size} finite values (not all zero if asked), and a label if asked. */
+    public record UsableRow(int size, boolean needsNonZero, boolean labelled) implements Serializable {
+
+        /** Whether {@code row} passes. */
+        public boolean test(LabeledRow row) {
+            Vector vector = row.vector();
+            if (vector == null || vector.size() != size || (labelled && Double.isNaN(row.label()))) {
+                return false;
+            }
+            double[] values = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
+            boolean zero = true;
+            for (double value : values) {
+                if (!Double.isFinite(value)) {
+                    return false;
+                }
+                zero &= value == 0.0;
+            }
+            return !(needsNonZero && zero);
+        }
+    }
+
+    /** This summary (of the rows kept) with {@code rows} more that were left out as unusable. */
+    public RowSummary withSkippedRows(long rows) {
+        skippedRows += rows;
+        return this;
+    }
+
+    /** Rows of the input left out as unusable ({@code handleInvalid = skip}); 0 otherwise. */
+    public long skippedRows() {
+        return skippedRows;
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} naming {@code column} and the first offending row (rows
+     * are counted from 0 in input order, as in the edge list) when the data cannot be scored: a null
+     * cell, vectors of different sizes, a NaN or infinite value, an empty vector, fewer than two rows,
+     * a zero vector where cosines are needed, or {@code numNeighbors} not below the number of rows.
+     * Each message says what to do. {@code featureNames} (the column's ML attribute names, or null)
+     * name the feature of a bad value.
+     */
+    public void validate(String column, String[] featureNames, int numNeighbors, boolean needsNonZeroRows) {
         if (nullRow != NO_ROW) {
-            throw problem(column, "row %d is null", nullRow);
+            throw problem(column, "row %d (counting from 0) is null; drop or fill null rows, or set handleInvalid = skip",
+                    nullRow);
         }
         if (count < 2) {
-            throw problem(column, "has %d row%s; at least 2 are needed to build a neighbour graph", count, count == 1 ? "" : "s");
+            throw problem(column, "has %d row%s%s; at least 2 are needed to score features", count, count == 1 ? "" : "s",
+                    skippedRows == 0 ? "" : " left after skipping " + skippedRows + " that cannot be scored");
         }
         if (smallestSize != largestSize) {
-            throw problem(column, "holds vectors of different sizes: row %d has %d values but row %d has %d",
+            throw problem(column, "holds vectors of different sizes: row %d (counting from 0) has %d values but row %d has %d;"
+                    + " make them one size, or set handleInvalid = skip to drop all but the most common size",
                     smallestSizeRow, smallestSize, largestSizeRow, largestSize);
         }
         if (largestSize == 0) {
             throw problem(column, "holds empty vectors; there are no features to score");
         }
         if (nonFiniteRow != NO_ROW) {
-            throw problem(column, "row %d has %s at feature %d; remove or impute non-finite values first",
-                    nonFiniteRow, Double.toString(nonFiniteValue), nonFiniteIndex);
+            throw problem(column, "row %d (counting from 0) has %s at feature %s; remove or impute non-finite values,"
+                    + " or set handleInvalid = skip", nonFiniteRow, Double.toString(nonFiniteValue),
+                    featureName(featureNames, nonFiniteIndex));
         }
         if (numNeighbors >= count) {
             throw problem(column, "has %d rows, so numNeighbors must be at most %d (got %d)", count, count - 1, numNeighbors);
         }
         if (needsNonZeroRows && zeroNormRow != NO_ROW) {
-            throw problem(column, "row %d is the zero vector, whose cosine with other rows is undefined "
-                    + "(needed by distanceMeasure = cosine or weightKernel = cosine)", zeroNormRow);
+            throw problem(column, "row %d (counting from 0) is the zero vector, whose cosine with other rows is undefined"
+                    + " (needed by distanceMeasure = cosine or weightKernel = cosine); drop it, use the euclidean distance"
+                    + " with a heat or binary kernel, or set handleInvalid = skip", zeroNormRow);
         }
+    }
+
+    /** Feature {@code index} as a user knows it: its position, and its name when the column has one. */
+    private static String featureName(String[] featureNames, int index) {
+        return featureNames != null && index < featureNames.length && featureNames[index] != null
+                ? index + " ('" + featureNames[index] + "')" : Integer.toString(index);
     }
 
     /**
@@ -161,7 +237,8 @@ public final class RowSummary implements Serializable {
      */
     public void validateLabels(String labelColumn) {
         if (missingLabelRow != NO_ROW) {
-            throw problem(labelColumn, "has no label (null or NaN) at row %d; drop or fill unlabelled rows first", missingLabelRow);
+            throw problem(labelColumn, "has no label (null or NaN) at row %d (counting from 0); drop or fill unlabelled rows,"
+                    + " or set handleInvalid = skip", missingLabelRow);
         }
         if (!severalLabels) {
             throw problem(labelColumn, "holds a single class; a supervised score needs at least two");

@@ -101,7 +101,8 @@ public final class GraphBuilder {
                     () -> countRowsWithWeight(found, weighting));
             checkIsolated(requested, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
             GraphStatistics statistics = new GraphStatistics(settings.type(),
-                    settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, numClasses, tally.edges,
+                    settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, rows.summary().skippedRows(), numClasses,
+                    tally.edges,
                     tally.selfLoops, isolated, method, recall);
             return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
                     statistics, rows.centres(), settings.measure(), rows.scale(), timer);

@@ -36,6 +36,7 @@ enum JobOption implements CommandOption {
     LKR_LAMBDA("--lkr-lambda", "L", "lkrLambda"),
     LKR_CENTER("--lkr-center", "true|false", "centerFeatures"),
     MAX_CLASS_SIZE("--max-class-size", "N", "maxClassSize"),
+    HANDLE_INVALID("--handle-invalid", "error|skip", "handleInvalid"),
     SELECT("--select", "numTopFeatures|percentile|threshold", "selectionMode"),
     NUM_FEATURES("--num-features", "N", "numTopFeatures"),
     PERCENTILE("--percentile", "P", "percentile"),

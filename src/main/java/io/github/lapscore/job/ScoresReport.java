@@ -43,6 +43,10 @@ final class ScoresReport {
     void print(PrintStream out) {
         out.printf(Locale.ROOT, "Rows %d, features %d%s, %s%n", summary.numRows(), summary.numFeatures(),
                 summary.numClasses() > 0 ? ", classes " + summary.numClasses() : "", graphLine());
+        if (summary.skippedRows() > 0) {
+            out.printf(Locale.ROOT, "Skipped %d row%s that cannot be scored (--handle-invalid skip)%n", summary.skippedRows(),
+                    summary.skippedRows() == 1 ? "" : "s");
+        }
         if (summary.largeClasses() > 0) {
             out.printf(Locale.ROOT, "%d class%s above --max-class-size regressed each row on its k nearest rows of the class%n",
                     summary.largeClasses(), summary.largeClasses() == 1 ? "" : "es");

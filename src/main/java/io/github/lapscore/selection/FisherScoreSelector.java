@@ -64,8 +64,8 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     }
 
     @Override
-    protected void validateRows(RowSummary summary) {
-        summary.validate(getFeaturesCol(), 0, false);
+    protected void validateRows(RowSummary summary, String[] featureNames) {
+        summary.validate(getFeaturesCol(), featureNames, 0, false);
     }
 
     @Override

@@ -131,7 +131,7 @@ class PipelinePersistenceTest {
 
     @Test
     void denseStaysDenseAndSparseStaysSparse() {
-        FitSummary summary = new FitSummary(2, 4, 0, "knn", 1, "exact", 1.0, 1, 0, 0, Double.NaN, 1, 2, 0, 0, 0, 0, 0, 0);
+        FitSummary summary = new FitSummary(2, 0, 4, 0, "knn", 1, "exact", 1.0, 1, 0, 0, Double.NaN, 1, 2, 0, 0, 0, 0, 0, 0);
         LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel("fixed", new double[]{0.3, 0.1, 0.2, 0.9},
                 new int[]{1, 3}, summary);
         List<Vector> vectors = List.of(Vectors.dense(1, 2, 3, 4), Vectors.sparse(4, new int[]{0, 3}, new double[]{5, 6}));

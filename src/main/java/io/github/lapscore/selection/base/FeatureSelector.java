@@ -5,6 +5,7 @@ import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.params.InvalidRows;
 import io.github.lapscore.selection.params.SelectionMode;
 import io.github.lapscore.selection.params.SelectorParamSet;
 import io.github.lapscore.selection.params.SelectorParams;
@@ -61,11 +62,17 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     /** Whether this fit reads {@code labelCol} (the label column must then be set and exist). */
     protected abstract boolean needsLabel();
 
+    /** Whether a zero vector cannot be scored (its cosine with other rows is undefined). */
+    protected boolean needsNonZeroRows() {
+        return false;
+    }
+
     /**
      * Checks what only the rows can tell (after the schema and params checks): throws a message
-     * naming the column and the row when they cannot be scored.
+     * naming the column, the row and the feature (by its ML attribute name in {@code featureNames}
+     * when the column has them, else null) when they cannot be scored.
      */
-    protected abstract void validateRows(RowSummary summary);
+    protected abstract void validateRows(RowSummary summary, String[] featureNames);
 
     @Override
     public String uid() {
@@ -102,6 +109,11 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         return self();
     }
 
+    public S setHandleInvalid(String value) {
+        set(handleInvalid(), value);
+        return self();
+    }
+
     public S setNumTopFeatures(int value) {
         set(numTopFeatures(), value);
         return self();
@@ -125,26 +137,49 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     /**
-     * Checks the schema and params, numbers the rows (cached) and checks them; releases them and
-     * throws a message naming the column and the row when they cannot be scored.
+     * Checks the schema and params, numbers the rows (cached) and checks them: with
+     * {@code handleInvalid = skip} the rows that cannot be scored are dropped first and counted in the
+     * summary. Releases the rows and throws a message naming the column and the row when they cannot
+     * be scored.
      */
     protected final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer) {
         transformSchema(dataset.schema());
         String column = getFeaturesCol();
         IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null);
-        RowSummary summary;
+        CheckedRows checked;
         try {
-            summary = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
+            RowSummary all = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
                     () -> RowSummary.of(rows));
-            validateRows(summary);
-            if (needsLabel()) {
-                summary.validateLabels(getLabelCol());
-            }
-        } catch (RuntimeException invalid) {
+            checked = invalidRowsOption() == InvalidRows.SKIP && all.hasUnusableRows(needsNonZeroRows(), needsLabel())
+                    ? withoutUnusableRows(rows, all, timer) : new CheckedRows(rows, all);
+        } catch (RuntimeException failed) {
             rows.release();
+            throw failed;
+        }
+        try {
+            validateRows(checked.summary(), SchemaChecks.attributeNames(dataset.schema(), column));
+            if (needsLabel()) {
+                checked.summary().validateLabels(getLabelCol());
+            }
+            return checked;
+        } catch (RuntimeException invalid) {
+            checked.rows().release();
             throw invalid;
         }
-        return new CheckedRows(rows, summary);
+    }
+
+    /** The rows of {@code all} that can be scored, renumbered, with their summary counting the others as skipped. */
+    private CheckedRows withoutUnusableRows(IndexedRows rows, RowSummary all, StageTimer timer) {
+        IndexedRows kept = rows.keepOnly(all.usableRow(needsNonZeroRows(), needsLabel()));
+        try {
+            RowSummary summary = timer.run(Stage.VALIDATION, "Dropping the rows of column '" + getFeaturesCol()
+                    + "' that cannot be scored (handleInvalid = skip)", () -> RowSummary.of(kept));
+            rows.release();
+            return new CheckedRows(kept, summary.withSkippedRows(all.count() - summary.count()));
+        } catch (RuntimeException failed) {
+            kept.release();
+            throw failed;
+        }
     }
 
     /** Ranks and selects the scored features and wraps them in this selector's model. */

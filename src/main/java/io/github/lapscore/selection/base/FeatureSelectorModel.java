@@ -7,6 +7,7 @@ import io.github.lapscore.selection.params.SelectorParamSet;
 import io.github.lapscore.selection.params.SelectorParams;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.attribute.Attribute;
+import io.github.lapscore.data.ColumnRef;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
@@ -112,7 +113,7 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
         StructField outputField = outputSchema.apply(getOutputCol());
         FeatureSlicer slicer = new FeatureSlicer(getFeaturesCol(), scores.length, selectedFeatures);
         UserDefinedFunction slice = functions.udf((UDF1<Vector, Vector>) slicer::slice, SQLDataTypes.VectorType());
-        Column selected = slice.apply(functions.col(getFeaturesCol())).as(getOutputCol(), outputField.metadata());
+        Column selected = slice.apply(ColumnRef.of(getFeaturesCol())).as(getOutputCol(), outputField.metadata());
         return dataset.select(functions.col("*"), selected);
     }
 
@@ -120,6 +121,7 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     public StructType transformSchema(StructType schema) {
         SchemaChecks.requireVectorColumn(schema, getFeaturesCol());
         SchemaChecks.requireNewColumn(schema, getOutputCol());
+        SchemaChecks.requireVectorSize(schema, getFeaturesCol(), scores.length);
         return schema.add(selectedAttributes(schema).toStructField());
     }
 

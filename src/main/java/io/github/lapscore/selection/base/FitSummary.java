@@ -15,7 +15,9 @@ import io.github.lapscore.scoring.ClassMoments;
  * What a fit did: the graph it built (or the classes it read), the parameters it actually used, and
  * where the time went. Fields that do not apply to a score are 0, NaN or "none".
  *
- * @param numRows           rows m
+ * @param numRows           rows m (scored)
+ * @param skippedRows       rows of the input left out because they cannot be scored
+ *                          ({@code handleInvalid = skip}); 0 otherwise
  * @param numFeatures       features d
  * @param numClasses        distinct labels for the supervised scores and graphs, else 0
  * @param graphType         "knn", "epsilon", "class" or "classKnn"; "class" for the Fisher score
@@ -39,7 +41,7 @@ import io.github.lapscore.scoring.ClassMoments;
  * @param weightsSeconds    time to weigh the edges
  * @param scoresSeconds     time of the scoring pass
  */
-public record FitSummary(long numRows, int numFeatures, int numClasses, String graphType, int numNeighbors,
+public record FitSummary(long numRows, long skippedRows, int numFeatures, int numClasses, String graphType, int numNeighbors,
                          String knnMethod, double bandwidth, long numEdges, long numSelfLoops, long isolatedRows,
                          double recall, int numBlocks, int rowsPerBlock, int largeClasses, double validationSeconds,
                          double graphSeconds, double recallSeconds, double weightsSeconds, double scoresSeconds)
@@ -54,7 +56,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
      */
     public static FitSummary ofClassGraph(PreparedRows rows, ClassMoments moments, double bandwidth, int largeClasses,
                                    int numNeighbors, StageTimer timer) {
-        return new FitSummary(rows.summary().count(), rows.summary().numFeatures(), moments.numClasses(),
+        return new FitSummary(rows.summary().count(), rows.summary().skippedRows(), rows.summary().numFeatures(), moments.numClasses(),
                 GraphType.CLASS.paramValue(), numNeighbors, numNeighbors > 0 ? KnnMethod.EXACT.paramValue() : "none",
                 rows.scale().squaredDistanceToData(bandwidth),
                 moments.sameClassPairs(), rows.summary().count(), 0, Double.NaN, rows.layout().numBlocks(),
@@ -66,7 +68,7 @@ public record FitSummary(long numRows, int numFeatures, int numClasses, String g
     public static FitSummary ofGraph(WeightedGraph graph, int largeClasses) {
         GraphStatistics statistics = graph.statistics();
         StageTimer timer = graph.timer();
-        return new FitSummary(statistics.numRows(), graph.numFeatures(), statistics.numClasses(),
+        return new FitSummary(statistics.numRows(), statistics.skippedRows(), graph.numFeatures(), statistics.numClasses(),
                 statistics.type().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
                 graph.bandwidthInDataUnits(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
                 statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,

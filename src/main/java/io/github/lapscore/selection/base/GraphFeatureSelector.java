@@ -131,10 +131,15 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     }
 
     @Override
-    protected void validateRows(RowSummary summary) {
+    protected boolean needsNonZeroRows() {
+        return graphTypeOption() != GraphType.CLASS && graphSettings().needsCosines();
+    }
+
+    @Override
+    protected void validateRows(RowSummary summary, String[] featureNames) {
         GraphType type = graphTypeOption();
         boolean knn = type == GraphType.KNN || type == GraphType.CLASS_KNN;
-        summary.validate(getFeaturesCol(), knn ? getNumNeighbors() : 0, type != GraphType.CLASS && graphSettings().needsCosines());
+        summary.validate(getFeaturesCol(), featureNames, knn ? getNumNeighbors() : 0, needsNonZeroRows());
     }
 
     @Override

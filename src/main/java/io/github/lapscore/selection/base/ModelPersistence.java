@@ -1,10 +1,12 @@
 package io.github.lapscore.selection.base;
 
+import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.MLReader;
@@ -40,6 +42,9 @@ public final class ModelPersistence {
     /** Fields that models saved with the flat layout lack, at the value they had then. */
     private static final Map<String, Object> FLAT_LAYOUT_DEFAULTS = Map.of("numClasses", 0, "graphType", "knn",
             "largeClasses", 0);
+
+    /** Fields added to the summary later, at the value they had before (no row was ever skipped). */
+    private static final Map<String, Object> ADDED_FIELD_DEFAULTS = Map.of("skippedRows", 0L);
 
     private ModelPersistence() {
     }
@@ -101,21 +106,80 @@ public final class ModelPersistence {
             this.factory = factory;
         }
 
+        /**
+         * Loads the model saved at {@code path}, reading only its {@code metadata} and {@code data}
+         * and creating only a {@code modelClass}: a directory that is missing, was written by another
+         * class or is damaged is refused with a message saying which (Spark reports an unreadable file
+         * with its checked {@code SparkException}, hence the broad catches).
+         */
         @Override
         public M load(String path) {
-            DefaultParamsReader.Metadata metadata = DefaultParamsReader.loadMetadata(path, sc(), modelClass.getName());
-            Row row = sparkSession().read().parquet(path + "/data").head();
-            double[] scores = row.<Double>getList(row.fieldIndex("scores")).stream().mapToDouble(Double::doubleValue).toArray();
-            int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue).toArray();
-            M model = factory.create(metadata.uid(), scores, selected, summaryOf(row));
-            metadata.getAndSetParams(model, Option.empty());
+            String expected = modelClass.getSimpleName();
+            requireSavedModel(path, expected);
+            DefaultParamsReader.Metadata metadata;
+            try {
+                metadata = DefaultParamsReader.loadMetadata(path, sc(), "");
+            } catch (Exception damaged) {
+                throw unreadable(path, expected, "metadata", damaged);
+            }
+            if (!metadata.className().equals(modelClass.getName())) {
+                String found = metadata.className().substring(metadata.className().lastIndexOf('.') + 1);
+                throw new IllegalArgumentException("'" + path + "' holds a " + found + ", not a " + expected + "; load it with "
+                        + found + ".load");
+            }
+            M model;
+            try {
+                Row row = sparkSession().read().parquet(path + "/data").head();
+                double[] scores = row.<Double>getList(row.fieldIndex("scores")).stream().mapToDouble(Double::doubleValue).toArray();
+                int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue)
+                        .toArray();
+                requireConsistent(path, scores, selected);
+                model = factory.create(metadata.uid(), scores, selected, summaryOf(row));
+                metadata.getAndSetParams(model, Option.empty());
+            } catch (Exception damaged) {
+                throw unreadable(path, expected, "data", damaged);
+            }
             return model;
+        }
+
+        private void requireSavedModel(String path, String expected) {
+            Path metadata = new Path(path, "metadata");
+            boolean exists;
+            try {
+                exists = metadata.getFileSystem(sc().hadoopConfiguration()).exists(metadata);
+            } catch (IOException unreachable) {
+                throw new IllegalArgumentException("Cannot read '" + path + "': " + unreachable.getMessage());
+            }
+            if (!exists) {
+                throw new IllegalArgumentException("'" + path + "' is not a saved " + expected + " (it has no metadata);"
+                        + " check the path, or save a model there with model.write().save(path)");
+            }
+        }
+
+        private static void requireConsistent(String path, double[] scores, int[] selected) {
+            for (int feature : selected) {
+                if (feature < 0 || feature >= scores.length) {
+                    throw new IllegalArgumentException("selected feature " + feature + " is outside the " + scores.length
+                            + " scored features of '" + path + "'");
+                }
+            }
+        }
+
+        private static IllegalArgumentException unreadable(String path, String expected, String part, Exception cause) {
+            if (cause instanceof IllegalArgumentException && cause.getMessage() != null && cause.getMessage().contains(path)) {
+                return (IllegalArgumentException) cause;
+            }
+            String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().lines().findFirst()
+                    .orElse("");
+            return new IllegalArgumentException("'" + path + "' is not a readable " + expected + ": its " + part
+                    + " is damaged or missing (" + reason + "); save the model again", cause);
         }
 
         /**
          * The summary of a saved row: its {@code summary} struct, or, for models saved before the
          * struct (version 0.1, Laplacian Score only), its flat columns, with the fields that version
-         * lacked at their meaning then (no classes, the kNN graph, no large class).
+         * lacked at their meaning then (no classes, the kNN graph, no large class); fields added since
+         * (skipped rows) at theirs.
          */
         private static FitSummary summaryOf(Row row) {
             boolean nested = Arrays.asList(row.schema().fieldNames()).contains("summary");
@@ -131,6 +195,8 @@ public final class ModelPersistence {
                     values[c] = summary.get(summary.fieldIndex(name));
                 } else if (!nested && FLAT_LAYOUT_DEFAULTS.containsKey(name)) {
                     values[c] = FLAT_LAYOUT_DEFAULTS.get(name);
+                } else if (ADDED_FIELD_DEFAULTS.containsKey(name)) {
+                    values[c] = ADDED_FIELD_DEFAULTS.get(name);
                 } else {
                     throw new IllegalArgumentException("The saved model's summary has no field '" + name
                             + "'; it was not written by this library");

@@ -3,6 +3,7 @@ package io.github.lapscore.selection.base;
 import java.util.Arrays;
 
 import io.github.lapscore.data.IndexedRows;
+import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
@@ -24,6 +25,29 @@ final class SchemaChecks {
             throw new IllegalArgumentException("Column '" + column + "' must hold org.apache.spark.ml.linalg.Vector values "
                     + "(e.g. from VectorAssembler) but is of type " + type.catalogString());
         }
+    }
+
+    /**
+     * When the ML attributes of vector column {@code column} give its size, it must be
+     * {@code numFeatures}, the size the model was fitted on (rows without attributes are checked one
+     * by one when transformed).
+     */
+    static void requireVectorSize(StructType schema, String column, int numFeatures) {
+        int size = AttributeGroup.fromStructField(schema.apply(column)).size();
+        if (size >= 0 && size != numFeatures) {
+            throw new IllegalArgumentException("Column '" + column + "' holds vectors of size " + size + " (from its ML attributes)"
+                    + " but the model was fitted on " + numFeatures + " features; transform data with the features it was fitted on");
+        }
+    }
+
+    /** The ML attribute names of vector column {@code column}, or null when it has none. */
+    static String[] attributeNames(StructType schema, String column) {
+        AttributeGroup group = AttributeGroup.fromStructField(schema.apply(column));
+        if (group.attributes().isEmpty()) {
+            return null;
+        }
+        return Arrays.stream(group.attributes().get()).map(a -> a.name().isDefined() ? a.name().get() : null)
+                .toArray(String[]::new);
     }
 
     /** {@code column} must not exist yet in {@code schema}. */

@@ -31,6 +31,7 @@ public final class SelectorParamSet implements Serializable {
     final Param<String> outputCol;
     final Param<String> labelCol;
     final Param<String> selectionMode;
+    final Param<String> handleInvalid;
     final IntParam numTopFeatures;
     final DoubleParam percentile;
     final DoubleParam scoreThreshold;
@@ -65,6 +66,10 @@ public final class SelectorParamSet implements Serializable {
         selectionMode = new Param<>(uid, "selectionMode",
                 "how features are selected: numTopFeatures, percentile or threshold",
                 ParamChecks.oneOf("selectionMode", ParamOption.paramValues(SelectionMode.class)));
+        handleInvalid = new Param<>(uid, "handleInvalid",
+                "rows that cannot be scored (null or wrong-size vectors, NaN or infinite values, zero vectors where cosines are"
+                        + " needed, missing labels where labels are read): error (fail naming the first) or skip (drop and count them)",
+                ParamChecks.oneOf("handleInvalid", ParamOption.paramValues(InvalidRows.class)));
         numTopFeatures = new IntParam(uid, "numTopFeatures",
                 "number of best-scoring features kept in numTopFeatures mode", ParamChecks.atLeast("numTopFeatures", 1));
         percentile = new DoubleParam(uid, "percentile",
@@ -138,6 +143,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(featuresCol, "features");
         owner.setDefault(outputCol, "selectedFeatures");
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
+        owner.setDefault(handleInvalid, InvalidRows.ERROR.paramValue());
         owner.setDefault(numTopFeatures, 50);
         owner.setDefault(percentile, 0.1);
     }

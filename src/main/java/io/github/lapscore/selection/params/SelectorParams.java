@@ -39,6 +39,14 @@ public interface SelectorParams extends Params {
         return declaredParams().selectionMode;
     }
 
+    /**
+     * {@code "error"} (default) or {@code "skip"}: what a fit does with rows it cannot score; see
+     * {@link InvalidRows}. A model's transform is not affected.
+     */
+    default Param<String> handleInvalid() {
+        return declaredParams().handleInvalid;
+    }
+
     /** Number of features kept in numTopFeatures mode. Default 50. */
     default IntParam numTopFeatures() {
         return declaredParams().numTopFeatures;
@@ -73,6 +81,15 @@ public interface SelectorParams extends Params {
 
     default String getSelectionMode() {
         return getOrDefault(selectionMode());
+    }
+
+    default String getHandleInvalid() {
+        return getOrDefault(handleInvalid());
+    }
+
+    /** What a fit does with rows it cannot score. */
+    default InvalidRows invalidRowsOption() {
+        return ParamOption.parse(InvalidRows.class, getHandleInvalid());
     }
 
     default int getNumTopFeatures() {

@@ -1,5 +1,7 @@
 package io.github.lapscore.selection.base;
 
+import java.util.Arrays;
+
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
@@ -15,6 +17,8 @@ import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every selector does, whatever its score (the shape of Spark's {@code Selector}): check the
@@ -29,6 +33,8 @@ import org.apache.spark.sql.types.StructType;
  */
 public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends FeatureSelectorModel<M>>
         extends Estimator<M> implements SelectorParams, DefaultParamsWritable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FeatureSelector.class);
 
     private final String uid;
     private final SelectorParamSet declaredParams;
@@ -182,8 +188,15 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         }
     }
 
-    /** Ranks and selects the scored features and wraps them in this selector's model. */
+    /**
+     * Ranks and selects the scored features and wraps them in this selector's model; warns when no
+     * feature has a score (every one is constant over the rows), as nothing can then be selected.
+     */
     protected final M modelOf(ScoredFeatures scored) {
+        if (Arrays.stream(scored.scores()).allMatch(Double::isNaN)) {
+            LOG.warn("Column '{}': every feature is constant over the {} rows, so none has a score and none is selected",
+                    getFeaturesCol(), scored.summary().numRows());
+        }
         int[] selected = FeatureRanking.select(scored.scores(), scoreOrder(), selectionModeOption(), getNumTopFeatures(),
                 getPercentile(), getScoreThreshold());
         M model = newModel(uid, scored.scores(), selected, scored.summary());

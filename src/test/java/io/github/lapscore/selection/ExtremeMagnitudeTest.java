@@ -2,18 +2,22 @@ package io.github.lapscore.selection;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
+import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -107,6 +111,26 @@ class ExtremeMagnitudeTest {
         if (Double.isFinite(bandwidth) && bandwidth > Double.MIN_NORMAL) {
             assertEquals(bandwidth, onExtreme.summary().bandwidth(), 1e-12 * bandwidth, "bandwidth in the data's units");
         }
+    }
+
+    /**
+     * A row far from all others, under a bandwidth small enough that each of its weights underflows to
+     * 0, is isolated (D_ii = 0) and drops out of the scores exactly as in the dense reference, which
+     * underflows the same way; a bandwidth under which every weight underflows is refused.
+     */
+    @Test
+    void heatKernelUnderflowIsolatesRowsInsteadOfTurningScoresToNaN() {
+        double[][] data = Arrays.copyOf(DATA, ROWS);
+        data[17] = new double[]{1e3, -1e3, 1e3, -1e3};
+        double bandwidth = 2.0;
+        DenseLaplacianReference reference = new DenseLaplacianReference(data, 5, "euclidean", "heat", bandwidth, false);
+        LaplacianScoreSelectorModel model = new LaplacianScoreSelector().setNumNeighbors(5).setBandwidth(bandwidth)
+                .setNumTopFeatures(2).fit(LabeledFrames.frame(data, LABELS, DataTypes.DoubleType, 3));
+        assertEquals(1, model.summary().isolatedRows());
+        assertArrayEquals(reference.scores(data, false), model.scores(), 1e-10);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> new LaplacianScoreSelector()
+                .setBandwidth(1e-300).fit(LabeledFrames.frame(data, LABELS, DataTypes.DoubleType, 3)));
+        assertTrue(error.getMessage().contains("bandwidth t = 1.0E-300 is too small"), error.getMessage());
     }
 
     private static FeatureSelectorModel<?> fit(FeatureSelector<?, ?> selector, double[][] rows) {

@@ -2,7 +2,7 @@ package io.github.lapscore.job;
 
 /**
  * One option of a {@code lapscore} command: its flag, the placeholder of its value, its default
- * (null when there is none) and what it does. Each command's options are an enum implementing
+ * (null when there is none) and what it does; an empty placeholder makes it a switch, given without a value. Each command's options are an enum implementing
  * this, which both parsing ({@link JobArguments}) and {@code --help} read.
  */
 interface CommandOption {
@@ -29,6 +29,11 @@ interface CommandOption {
         return spec().description();
     }
 
+    /** Whether the option takes no value (a switch such as {@code --overwrite}): its placeholder is empty. */
+    default boolean isSwitch() {
+        return placeholder().isEmpty();
+    }
+
     /** The option of {@code type} with flag {@code flag}, or null. */
     static <E extends Enum<E> & CommandOption> E byFlag(Class<E> type, String flag) {
         for (E option : type.getEnumConstants()) {
@@ -43,7 +48,7 @@ interface CommandOption {
     static <E extends Enum<E> & CommandOption> String usage(Class<E> type, String header) {
         StringBuilder text = new StringBuilder(header).append("\nOptions:\n");
         for (E option : type.getEnumConstants()) {
-            String left = "  " + option.flag() + " " + option.placeholder();
+            String left = "  " + option.flag() + (option.isSwitch() ? "" : " " + option.placeholder());
             text.append(String.format("%-48s %s%s%n", left, option.description(),
                     option.defaultValue() == null ? "" : " [default: " + option.defaultValue() + "]"));
         }

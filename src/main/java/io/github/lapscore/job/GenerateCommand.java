@@ -9,7 +9,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
-/** {@code lapscore generate}: writes a {@link GaussianMixture} as Parquet or CSV. */
+/**
+ * {@code lapscore generate}: writes a {@link GaussianMixture} as Parquet or CSV, refusing an
+ * existing {@code --output} unless {@code --overwrite} is given.
+ */
 final class GenerateCommand {
 
     private GenerateCommand() {
@@ -26,6 +29,8 @@ final class GenerateCommand {
         int partitions = args.given(GenerateOption.PARTITIONS) ? args.integer(GenerateOption.PARTITIONS)
                 : spark.sparkContext().defaultParallelism();
         String path = args.text(GenerateOption.OUTPUT);
+        new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE))
+                .directory(GenerateOption.OUTPUT.flag(), path).check(null);
         Dataset<Row> data = new GaussianMixture(dims, informative, clusters, args.longInteger(GenerateOption.SEED))
                 .generate(spark, rows, partitions);
         if (path.toLowerCase(Locale.ROOT).endsWith(".csv")) {

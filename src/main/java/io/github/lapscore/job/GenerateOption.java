@@ -9,7 +9,8 @@ enum GenerateOption implements CommandOption {
     SEED("--seed", "S", "1", "random seed; the data do not depend on anything else"),
     OUTPUT("--output", "PATH", null, "where to write: Parquet, or CSV with a header when PATH ends in .csv (required)"),
     PARTITIONS("--partitions", "P", null, "output partitions (files); default Spark's default parallelism"),
-    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit");
+    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
+    OVERWRITE("--overwrite", "", null, "replace --output if it already exists; without it an existing --output is refused");
 
     private final Spec spec;
 

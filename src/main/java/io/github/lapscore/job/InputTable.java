@@ -1,15 +1,15 @@
 package io.github.lapscore.job;
 
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.feature.VectorAssembler;
@@ -19,11 +19,14 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 
 /**
  * The input of the job as the selector needs it: a vector column of features (assembled from
  * numeric columns, or an existing vector column), the features' names, and the label column if any.
+ * Columns whose names Spark would read as paths ({@code a.b}) get internal names for the fit; every
+ * message and output uses the names the user wrote.
  */
 final class InputTable {
 
@@ -34,75 +37,99 @@ final class InputTable {
     private final String vectorColumn;
     private final List<String> featureColumns;
     private final String labelColumn;
+    private final Map<String, String> internalNames;
 
-    private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn) {
+    private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
+                       Map<String, String> internalNames) {
         this.data = data;
         this.vectorColumn = vectorColumn;
         this.featureColumns = featureColumns;
         this.labelColumn = labelColumn;
+        this.internalNames = internalNames;
     }
 
-    static InputTable load(SparkSession spark, JobArguments<JobOption> args) {
+    /** Reads and checks {@code --input}; prints a note on {@code out} about columns left out. */
+    static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         String path = args.text(JobOption.INPUT);
-        String format = args.get(JobOption.FORMAT).orElseGet(() -> formatOf(path)).toLowerCase(Locale.ROOT);
-        Dataset<Row> raw = switch (format) {
-            case "csv" -> readCsv(spark, path, args.flag(JobOption.HEADER));
-            case "parquet" -> spark.read().parquet(path);
-            case "libsvm" -> spark.read().format("libsvm").load(path);
-            default -> throw new IllegalArgumentException("--format must be csv, parquet or libsvm, got '" + format + "'");
-        };
+        String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
+        boolean header = format.equals("csv") && args.flag(JobOption.HEADER);
+        Dataset<Row> raw = InputReader.read(spark, path, format, header);
         String label = args.get(JobOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
         if (label != null) {
             requireColumn(raw, label, "--label-col");
         }
         List<String> requested = args.get(JobOption.FEATURES).map(list -> Arrays.asList(list.split(","))).orElse(null);
-        if (format.equals("libsvm") || (requested != null && requested.size() == 1
-                && isVectorColumn(raw, requested.get(0)))) {
+        if (requested != null && label != null && requested.contains(label)) {
+            throw new IllegalArgumentException("--features lists the label column '" + label + "'; a label is never a feature:"
+                    + " leave it out of --features or choose another --label-col");
+        }
+        if (header && requested == null) {
+            ColumnChecks.requireHeaderNotData(raw.columns());
+        }
+        Map<String, String> internalNames = internalNames(raw.columns());
+        Dataset<Row> table = raw.toDF(internalNames.values().toArray(String[]::new));
+        if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(spread(raw, args), vector, List.of(), label);
+            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames);
         }
-        List<String> features = requested != null ? requested : numericColumnsExcept(raw, label);
-        if (features.isEmpty()) {
-            throw new IllegalArgumentException("The input has no numeric column to score besides the label");
-        }
+        ColumnChecks checks = new ColumnChecks(table, internalNames);
+        List<String> features = requested != null ? requested : chooseFeatures(raw, label, checks, out);
         for (String feature : features) {
             requireColumn(raw, feature, "--features");
             if (!(raw.schema().apply(feature).dataType() instanceof NumericType)) {
-                throw new IllegalArgumentException("Feature column '" + feature + "' is "
-                        + raw.schema().apply(feature).dataType().simpleString() + ", not numeric");
+                checks.rejectNumbersWithText(List.of(feature));
+                throw new IllegalArgumentException("--features: column '" + feature + "' is "
+                        + raw.schema().apply(feature).dataType().simpleString() + ", not numeric; leave it out of --features");
             }
         }
-        rejectMissingValues(raw, features);
-        Dataset<Row> assembled = new VectorAssembler().setInputCols(features.toArray(String[]::new))
-                .setOutputCol(VECTOR_COLUMN).transform(raw);
-        return new InputTable(spread(assembled, args), VECTOR_COLUMN, features, label);
+        checks.rejectMissingOrInfiniteValues(features);
+        Dataset<Row> assembled = new VectorAssembler()
+                .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
+                .setOutputCol(VECTOR_COLUMN).transform(table);
+        return new InputTable(spread(assembled, args), VECTOR_COLUMN, features, label, internalNames);
     }
 
-    private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header) {
-        Dataset<Row> csv = spark.read().option("header", header).option("inferSchema", true).csv(path);
-        if (header) {
-            return csv;
+    /**
+     * Every numeric column but the label; refuses text columns that hold numbers but for a few cells,
+     * and prints a note naming the other columns left out.
+     */
+    private static List<String> chooseFeatures(Dataset<Row> raw, String label, ColumnChecks checks, PrintStream out) {
+        List<String> numeric = new ArrayList<>();
+        List<String> text = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        for (StructField field : raw.schema().fields()) {
+            if (field.name().equals(label)) {
+                continue;
+            }
+            if (field.dataType() instanceof NumericType) {
+                numeric.add(field.name());
+            } else {
+                leftOut.add(field.name() + " (" + field.dataType().simpleString() + ")");
+                if (field.dataType() instanceof StringType) {
+                    text.add(field.name());
+                }
+            }
         }
-        String[] names = new String[csv.columns().length];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = "f" + i;
+        checks.rejectNumbersWithText(text);
+        if (numeric.isEmpty()) {
+            throw new IllegalArgumentException("The input has no numeric column to score besides the label"
+                    + (leftOut.isEmpty() ? "" : "; its other columns are " + String.join(", ", leftOut)));
         }
-        return csv.toDF(names);
+        if (!leftOut.isEmpty()) {
+            out.println("Note: left out the non-numeric column" + (leftOut.size() == 1 ? " " : "s ") + String.join(", ", leftOut)
+                    + "; --features chooses the columns");
+        }
+        return numeric;
     }
 
-    private static String formatOf(String path) {
-        String lower = path.toLowerCase(Locale.ROOT).replaceAll("/+$", "");
-        if (lower.endsWith(".csv") || lower.endsWith(".csv.gz")) {
-            return "csv";
+    /** Internal names for the fit, by user name in column order: the user's unless Spark would read it as a path. */
+    private static Map<String, String> internalNames(String[] columns) {
+        Map<String, String> names = new LinkedHashMap<>();
+        for (int i = 0; i < columns.length; i++) {
+            names.put(columns[i], columns[i].contains(".") || columns[i].contains("`") ? "lapscore_column_" + i : columns[i]);
         }
-        if (lower.endsWith(".parquet")) {
-            return "parquet";
-        }
-        if (lower.endsWith(".libsvm") || lower.endsWith(".svm")) {
-            return "libsvm";
-        }
-        throw new IllegalArgumentException("Cannot tell the format of '" + path + "' from its extension; pass --format csv|parquet|libsvm");
+        return names;
     }
 
     /**
@@ -127,16 +154,6 @@ final class InputTable {
                 && data.schema().apply(column).dataType().equals(SQLDataTypes.VectorType());
     }
 
-    private static List<String> numericColumnsExcept(Dataset<Row> data, String label) {
-        List<String> numeric = new ArrayList<>();
-        for (StructField field : data.schema().fields()) {
-            if (field.dataType() instanceof NumericType && !field.name().equals(label)) {
-                numeric.add(field.name());
-            }
-        }
-        return numeric;
-    }
-
     private static void requireColumn(Dataset<Row> data, String column, String option) {
         if (!Arrays.asList(data.columns()).contains(column)) {
             throw new IllegalArgumentException(option + ": column '" + column + "' does not exist; the input has "
@@ -144,32 +161,44 @@ final class InputTable {
         }
     }
 
-    /** One pass that counts null and NaN cells per feature column, failing on the first column that has any. */
-    private static void rejectMissingValues(Dataset<Row> data, List<String> features) {
-        Column[] missing = features.stream()
-                .map(f -> sum(when(col(f).isNull().or(isnan(col(f))), 1).otherwise(0)))
-                .toArray(Column[]::new);
-        Row counts = data.select(missing).head();
-        for (int i = 0; i < features.size(); i++) {
-            long count = counts.isNullAt(i) ? 0 : counts.getLong(i);
-            if (count > 0) {
-                throw new IllegalArgumentException("Feature column '" + features.get(i) + "' has " + count
-                        + " null or NaN value" + (count == 1 ? "" : "s") + "; remove or impute them first");
-            }
-        }
-    }
-
     Dataset<Row> data() {
         return data;
     }
 
+    /** The vector column the selector reads. */
     String vectorColumn() {
         return vectorColumn;
     }
 
-    /** The label column, or null. */
+    /** The label column as the user named it, or null. */
     String labelColumn() {
         return labelColumn;
+    }
+
+    /** The column of {@link #data()} holding the user's column {@code name}. */
+    Column column(String name) {
+        return col(internalNames.get(name));
+    }
+
+    /** The name in {@link #data()} of the user's column {@code name}. */
+    String internalName(String name) {
+        return internalNames.get(name);
+    }
+
+    /** The user's name of the column {@code internal} of {@link #data()}. */
+    String userName(String internal) {
+        return userNames().getOrDefault(internal, internal);
+    }
+
+    /** The user's names of the columns renamed for the fit, by internal name. */
+    Map<String, String> userNames() {
+        Map<String, String> renamed = new LinkedHashMap<>();
+        internalNames.forEach((user, internal) -> {
+            if (!user.equals(internal)) {
+                renamed.put(internal, user);
+            }
+        });
+        return renamed;
     }
 
     /** Whether features came from separate columns (then the reduced data keeps those columns). */
@@ -177,6 +206,7 @@ final class InputTable {
         return !featureColumns.isEmpty();
     }
 
+    /** The feature columns as the user named them, in vector order (empty for a vector input). */
     List<String> featureColumns() {
         return featureColumns;
     }

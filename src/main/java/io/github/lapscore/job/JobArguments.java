@@ -17,7 +17,7 @@ final class JobArguments<E extends Enum<E> & CommandOption> {
     }
 
     /**
-     * Parses {@code --flag value} pairs of the options {@code type}; throws
+     * Parses {@code --flag value} pairs (and switches, given alone) of the options {@code type}; throws
      * {@link IllegalArgumentException} for unknown, incomplete or missing required ones.
      */
     static <E extends Enum<E> & CommandOption> JobArguments<E> parse(Class<E> type, String[] args, List<E> required) {
@@ -26,6 +26,10 @@ final class JobArguments<E extends Enum<E> & CommandOption> {
             E option = CommandOption.byFlag(type, args[i]);
             if (option == null) {
                 throw new IllegalArgumentException("Unknown option '" + args[i] + "'; see --help");
+            }
+            if (option.isSwitch()) {
+                values.put(option, "true");
+                continue;
             }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("Option " + args[i] + " needs a value; see --help");

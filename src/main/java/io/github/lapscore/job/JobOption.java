@@ -48,7 +48,9 @@ enum JobOption implements CommandOption {
     EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (rows numbered from 0 in input order);"
             + " not for the class graph or the Fisher score, which build none"),
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),
-    MODEL_OUT("--model-out", "DIR", null, "the fitted model (Spark ML format), loadable with the score's ...SelectorModel.load");
+    MODEL_OUT("--model-out", "DIR", null, "the fitted model (Spark ML format), loadable with the score's ...SelectorModel.load"),
+    OVERWRITE("--overwrite", "", null, "replace outputs that already exist (never the input, a path holding it or inside an input"
+            + " directory); without it an existing output is refused before anything runs");
 
     private final String param;
     private final OptionSpec spec;

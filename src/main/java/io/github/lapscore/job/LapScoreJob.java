@@ -4,20 +4,26 @@ import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.StageListener;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import scala.Option;
 
 /**
  * {@code lapscore fit --input PATH [options]}: ranks the features of a data set by Laplacian Score,
@@ -81,15 +87,20 @@ public final class LapScoreJob {
         try {
             command.run(spark, arguments, System.out);
         } catch (IllegalArgumentException bad) {
-            System.err.println("lapscore: " + bad.getMessage());
-            spark.stop();
-            System.exit(2);
+            fail(spark, JobErrors.firstLine(bad), 2);
         } catch (IOException failed) {
-            System.err.println("lapscore: cannot write output: " + failed.getMessage());
-            spark.stop();
-            System.exit(1);
+            fail(spark, "cannot write output: " + JobErrors.firstLine(failed), 1);
+        } catch (Exception unexpected) {
+            fail(spark, JobErrors.unexpected(unexpected), 2);
         }
         spark.stop();
+    }
+
+    /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}. */
+    private static void fail(SparkSession spark, String line, int status) {
+        System.err.println("lapscore: " + line);
+        spark.stop();
+        System.exit(status);
     }
 
     /** Uses spark-submit's master when there is one, else {@code --master} (default local[*]). */
@@ -108,23 +119,47 @@ public final class LapScoreJob {
         return fit(spark, JobArguments.parse(JobOption.class, args, List.of(JobOption.INPUT)), out);
     }
 
+    /**
+     * Runs {@code fit}; every error leaves as an {@link IllegalArgumentException} with one line in the
+     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written.
+     */
     private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
+        UserTerms terms = new UserTerms();
+        StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
+                terms.columnNames(description), seconds);
+        StageTimer.addListener(progress);
+        try {
+            return fit(spark, args, out, terms);
+        } catch (IOException failed) {
+            throw failed;
+        } catch (Exception error) {
+            throw terms.translate(error);
+        } finally {
+            StageTimer.removeListener(progress);
+        }
+    }
+
+    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out, UserTerms terms)
+            throws IOException {
         ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(JobOption.SCORE));
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamOptions.apply(selector, args);
         List<String> unused = searchOptionsUnused(selector, args);
-        InputTable input = InputTable.load(spark, args);
-        selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
-        if (input.labelColumn() != null) {
-            selector.setLabelCol(input.labelColumn());
-        }
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && graphSelector.graphTypeOption() != GraphType.CLASS;
-        requireLabelIfNeeded(selector, score, input);
         if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
         }
+        checkOutputs(spark, args);
+        printUiAddress(spark, out);
+        InputTable input = InputTable.load(spark, args, out);
+        terms.learn(input);
+        selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
+        if (input.labelColumn() != null) {
+            selector.setLabelCol(input.internalName(input.labelColumn()));
+        }
+        requireLabelIfNeeded(selector, score, input);
         if (!ignored.isEmpty()) {
             out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
                     + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
@@ -138,17 +173,35 @@ public final class LapScoreJob {
                 ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
                 : selector.fit(input.data());
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
-        report.print(out);
+        report.print(out, args.get(JobOption.SCORES_OUT).orElse(null));
         if (args.given(JobOption.SCORES_OUT)) {
-            report.writeCsv(Path.of(args.text(JobOption.SCORES_OUT)));
-        }
-        if (args.given(JobOption.OUTPUT)) {
-            writeReducedData(input, model, args.text(JobOption.OUTPUT));
+            report.writeCsv(new Path(args.text(JobOption.SCORES_OUT)), spark.sparkContext().hadoopConfiguration());
         }
         if (args.given(JobOption.MODEL_OUT)) {
             model.write().overwrite().save(args.text(JobOption.MODEL_OUT));
         }
+        if (args.given(JobOption.OUTPUT)) {
+            writeReducedData(input, model, args.text(JobOption.OUTPUT));
+        }
         return model;
+    }
+
+    /** Refuses, before anything is read, outputs that exist (without --overwrite), overlap, or would destroy the input. */
+    private static void checkOutputs(SparkSession spark, JobArguments<JobOption> args) {
+        OutputPaths outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(JobOption.OVERWRITE));
+        args.get(JobOption.SCORES_OUT).ifPresent(path -> outputs.file(JobOption.SCORES_OUT.flag(), path));
+        for (JobOption directory : List.of(JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT)) {
+            args.get(directory).ifPresent(path -> outputs.directory(directory.flag(), path));
+        }
+        outputs.check(args.text(JobOption.INPUT));
+    }
+
+    /** Where to watch the fit, when the Spark UI runs. */
+    private static void printUiAddress(SparkSession spark, PrintStream out) {
+        Option<String> address = spark.sparkContext().uiWebUrl();
+        if (address.isDefined()) {
+            out.println("Spark UI: " + address.get() + " (while the job runs)");
+        }
     }
 
     /**
@@ -203,20 +256,30 @@ public final class LapScoreJob {
         }
     }
 
-    /** The label and the selected feature columns (or the sliced vector when the input was a vector column). */
+    /**
+     * The label and the selected feature columns, under the user's names (or the sliced vector when
+     * the input was a vector column). Refused when no feature was selected: there is nothing to reduce to.
+     */
     private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
+        if (model.selectedFeatures().length == 0) {
+            throw new IllegalArgumentException("--output: no feature was selected, so no reduced data was written (the other outputs"
+                    + " were); select at least one, e.g. with a looser --threshold");
+        }
         List<Column> columns = new ArrayList<>();
         if (input.labelColumn() != null) {
-            columns.add(col(input.labelColumn()));
+            columns.add(input.column(input.labelColumn()).as(input.labelColumn()));
         }
+        Dataset<Row> reduced;
         if (input.fromColumns()) {
             for (int feature : model.selectedFeatures()) {
-                columns.add(col(input.featureColumns().get(feature)));
+                String name = input.featureColumns().get(feature);
+                columns.add(input.column(name).as(name));
             }
-            input.data().select(columns.toArray(Column[]::new)).write().mode(SaveMode.Overwrite).parquet(path);
+            reduced = input.data();
         } else {
-            columns.add(col(model.getOutputCol()).as(input.vectorColumn()));
-            model.transform(input.data()).select(columns.toArray(Column[]::new)).write().mode(SaveMode.Overwrite).parquet(path);
+            columns.add(col(model.getOutputCol()).as(input.userName(input.vectorColumn())));
+            reduced = model.transform(input.data());
         }
+        reduced.select(columns.toArray(Column[]::new)).write().mode(SaveMode.Overwrite).parquet(path);
     }
 }

@@ -52,7 +52,8 @@ final class ParamOptions {
 
     /**
      * Sets on {@code estimator} every param option given in {@code args}; returns the flags given
-     * that this estimator has no param for (to be reported as ignored).
+     * that this estimator has no param for (to be reported as ignored). A value the param refuses
+     * fails in the param's words ({@code numNeighbors must be ...}), which {@link UserTerms} turns into the flag's.
      */
     static List<String> apply(FeatureSelector<?, ?> estimator, JobArguments<JobOption> args) {
         List<String> ignored = new ArrayList<>();
@@ -65,12 +66,7 @@ final class ParamOptions {
                 continue;
             }
             Param<?> param = estimator.getParam(option.param());
-            try {
-                set(estimator, param, parse(param, option, args));
-            } catch (IllegalArgumentException invalid) {
-                throw new IllegalArgumentException(invalid.getMessage().startsWith(option.flag()) ? invalid.getMessage()
-                        : option.flag() + ": " + invalid.getMessage(), invalid);
-            }
+            set(estimator, param, parse(param, option, args));
         }
         return ignored;
     }

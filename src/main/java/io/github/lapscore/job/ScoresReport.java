@@ -1,20 +1,23 @@
 package io.github.lapscore.job;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 
 /** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
 final class ScoresReport {
+
+    /** How many of the best features are printed; --scores-out has all of them. */
+    static final int PRINTED_FEATURES = 50;
 
     private final String[] names;
     private final double[] scores;
@@ -39,8 +42,11 @@ final class ScoresReport {
         this.summary = model.summary();
     }
 
-    /** Prints the graph summary and the features best first. */
-    void print(PrintStream out) {
+    /**
+     * Prints the graph summary and the first {@link #PRINTED_FEATURES} features best first, then how
+     * many more there are and where all of them go ({@code scoresFile}, the --scores-out path, or null).
+     */
+    void print(PrintStream out, String scoresFile) {
         out.printf(Locale.ROOT, "Rows %d, features %d%s, %s%n", summary.numRows(), summary.numFeatures(),
                 summary.numClasses() > 0 ? ", classes " + summary.numClasses() : "", graphLine());
         if (summary.skippedRows() > 0) {
@@ -61,12 +67,18 @@ final class ScoresReport {
         out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f (%d blocks of %d rows)%n%n",
                 summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
                 summary.numBlocks(), summary.rowsPerBlock());
-        int width = Math.max(7, Arrays.stream(names).mapToInt(String::length).max().orElse(7));
+        int[] printed = Arrays.copyOf(ranking, Math.min(ranking.length, PRINTED_FEATURES));
+        int width = Math.max(7, Arrays.stream(printed).mapToObj(f -> names[f]).mapToInt(String::length).max().orElse(7));
         out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", "rank", "feature", title, "selected");
-        for (int feature : ranking) {
+        for (int feature : printed) {
             out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", rankText(feature), names[feature],
                     Double.isNaN(scores[feature]) ? "NaN (constant)" : String.format(Locale.ROOT, "%.6f", scores[feature]),
                     selected[feature] ? "yes" : "");
+        }
+        int rest = ranking.length - printed.length;
+        if (rest > 0) {
+            out.printf(Locale.ROOT, "  ... and %d more feature%s; %s%n", rest, rest == 1 ? "" : "s",
+                    scoresFile == null ? "--scores-out FILE writes all of them" : "all of them are in " + scoresFile);
         }
     }
 
@@ -82,18 +94,15 @@ final class ScoresReport {
         };
     }
 
-    /** Writes {@code index,feature,score,rank,selected}, one row per feature in input order. */
-    void writeCsv(Path file) throws IOException {
-        List<String> lines = new ArrayList<>();
-        lines.add("index,feature,score,rank,selected");
-        for (int feature = 0; feature < scores.length; feature++) {
-            lines.add(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","
-                    + selected[feature]);
+    /** Writes {@code index,feature,score,rank,selected}, one row per feature in input order, to {@code file} (any Hadoop file system). */
+    void writeCsv(Path file, Configuration conf) throws IOException {
+        try (Writer writer = new OutputStreamWriter(file.getFileSystem(conf).create(file, true), StandardCharsets.UTF_8)) {
+            writer.write("index,feature,score,rank,selected\n");
+            for (int feature = 0; feature < scores.length; feature++) {
+                writer.write(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","
+                        + selected[feature] + "\n");
+            }
         }
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        Files.write(file, lines, StandardCharsets.UTF_8);
     }
 
     /** Rank from 1 (best), empty for a constant feature. */

@@ -1,7 +1,9 @@
 package io.github.lapscore.progress;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 import org.apache.spark.SparkContext;
@@ -9,11 +11,13 @@ import org.apache.spark.SparkContext;
 /**
  * Runs the stages of a fit under descriptive Spark job descriptions (what a user watching the
  * Spark UI sees, e.g. "kNN graph (exact) 3/10: block pairs 19-27 of 91") and records the wall
- * time of each named stage for the model summary.
+ * time of each named stage for the model summary. {@link StageListener}s registered with
+ * {@link #addListener} hear of every step as it finishes.
  */
 public final class StageTimer {
 
     private static final String DESCRIPTION = "spark.job.description";
+    private static final List<StageListener> LISTENERS = new CopyOnWriteArrayList<>();
 
     private final SparkContext sparkContext;
     private final String prefix;
@@ -33,9 +37,21 @@ public final class StageTimer {
         try {
             return work.get();
         } finally {
-            seconds.merge(stage, (System.nanoTime() - start) / 1e9, Double::sum);
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            seconds.merge(stage, elapsed, Double::sum);
             sparkContext.setJobDescription(previous);
+            LISTENERS.forEach(listener -> listener.stepFinished(stage, description, elapsed));
         }
+    }
+
+    /** From now on, tells {@code listener} of every step any timer finishes, until {@link #removeListener}. */
+    public static void addListener(StageListener listener) {
+        LISTENERS.add(listener);
+    }
+
+    /** Stops telling {@code listener}. */
+    public static void removeListener(StageListener listener) {
+        LISTENERS.remove(listener);
     }
 
     /** Seconds spent in {@code stage} so far (0 when it never ran). */

@@ -1,0 +1,120 @@
+package io.github.lapscore.job;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.isnan;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import scala.Tuple2;
+
+/**
+ * Checks of the input's columns that the job makes before fitting, so that the user reads about a
+ * column by its name rather than about the assembled vector: column names that look like data,
+ * text columns holding numbers but for a few cells, and null, NaN or infinite cells. Each check is
+ * one pass over the data; rows are named from 1 ("data row 3": the third row of data, a CSV header
+ * not counted).
+ */
+final class ColumnChecks {
+
+    private final Dataset<Row> table;
+    private final Map<String, String> internalNames;
+
+    /** Checks on {@code table}, whose columns are the user's columns renamed by {@code internalNames} (user name to internal). */
+    ColumnChecks(Dataset<Row> table, Map<String, String> internalNames) {
+        this.table = table;
+        this.internalNames = internalNames;
+    }
+
+    /**
+     * Refuses a header whose names are mostly numbers ({@code 5.1, 3.5, 1.4, 0.2, setosa}): the file
+     * likely has no header and its first row of data was taken for one.
+     */
+    static void requireHeaderNotData(String[] columns) {
+        List<String> numbers = Arrays.stream(columns).filter(ColumnChecks::isNumber).toList();
+        if (!numbers.isEmpty() && 2 * numbers.size() >= columns.length) {
+            throw new IllegalArgumentException("--input: the first line looks like data, not column names (" + String.join(", ", columns)
+                    + "); pass --header false, or --features to use these names");
+        }
+    }
+
+    private static boolean isNumber(String text) {
+        try {
+            Double.parseDouble(text);
+            return true;
+        } catch (NumberFormatException notNumber) {
+            return false;
+        }
+    }
+
+    /**
+     * Refuses a text column of {@code columns} whose cells are mostly numbers (a numeric column with
+     * a stray word, which CSV schema inference reads as text), naming its first bad cell and row.
+     */
+    void rejectNumbersWithText(List<String> columns) {
+        if (columns.isEmpty()) {
+            return;
+        }
+        List<Column> counts = new ArrayList<>();
+        for (String column : columns) {
+            counts.add(count(cell(column)));
+            counts.add(count(cell(column).try_cast("double")));
+        }
+        Row row = table.select(counts.toArray(Column[]::new)).head();
+        for (int c = 0; c < columns.size(); c++) {
+            long cells = row.getLong(2 * c);
+            long numbers = row.getLong(2 * c + 1);
+            if (numbers > 0 && 2 * numbers >= cells) {
+                Tuple2<String, Long> first = firstText(columns.get(c));
+                long others = cells - numbers - 1;
+                throw new IllegalArgumentException("Column '" + columns.get(c) + "' holds numbers but also the text '" + first._1
+                        + "' at data row " + first._2 + (others > 0 ? " and " + others + " more such cell" + (others == 1 ? "" : "s") : "")
+                        + "; fix or remove " + (others > 0 ? "them" : "it") + ", or leave the column out with --features");
+            }
+        }
+    }
+
+    /** The first cell of {@code column} that is not a number, with its data row from 1. */
+    private Tuple2<String, Long> firstText(String column) {
+        Column text = cell(column).isNotNull().and(cell(column).try_cast("double").isNull());
+        return table.select(cell(column), text).javaRDD().zipWithIndex()
+                .filter(numbered -> numbered._1.getBoolean(1))
+                .map(numbered -> new Tuple2<>(numbered._1.getString(0), numbered._2 + 1))
+                .first();
+    }
+
+    /** One pass that counts null, NaN and infinite cells per feature column, failing on the first column that has any. */
+    void rejectMissingOrInfiniteValues(List<String> features) {
+        List<Column> counts = new ArrayList<>();
+        for (String feature : features) {
+            Column value = cell(feature).cast("double");
+            counts.add(sum(when(value.isNull().or(isnan(value)), 1).otherwise(0)));
+            counts.add(sum(when(value.isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY), 1).otherwise(lit(0))));
+        }
+        Row row = table.select(counts.toArray(Column[]::new)).head();
+        for (int f = 0; f < features.size(); f++) {
+            requireNone(features.get(f), row.isNullAt(2 * f) ? 0 : row.getLong(2 * f), "null or NaN");
+            requireNone(features.get(f), row.isNullAt(2 * f + 1) ? 0 : row.getLong(2 * f + 1), "infinite");
+        }
+    }
+
+    private static void requireNone(String feature, long count, String kind) {
+        if (count > 0) {
+            throw new IllegalArgumentException("Feature column '" + feature + "' has " + count + " " + kind + " value"
+                    + (count == 1 ? "" : "s") + "; remove or impute " + (count == 1 ? "it" : "them") + " first");
+        }
+    }
+
+    private Column cell(String column) {
+        return col(internalNames.get(column));
+    }
+}

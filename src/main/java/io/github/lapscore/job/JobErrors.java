@@ -1,0 +1,60 @@
+package io.github.lapscore.job;
+
+import java.util.Locale;
+
+/**
+ * One line for the user out of any exception: the job prints {@code lapscore: <line>}, never a
+ * stack trace. Spark wraps the errors of its tasks several times over; the root cause says what
+ * happened.
+ */
+final class JobErrors {
+
+    private JobErrors() {
+    }
+
+    /** The innermost cause of {@code error} (itself when it has none). */
+    static Throwable rootCause(Throwable error) {
+        Throwable cause = error;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** The first line of {@code error}'s message, or its type when it has none. */
+    static String firstLine(Throwable error) {
+        String message = error.getMessage();
+        if (message == null || message.isBlank()) {
+            return error.getClass().getSimpleName();
+        }
+        return message.strip().lines().findFirst().orElse("").strip();
+    }
+
+    /** Whether the message of {@code error} or of one of its causes contains {@code text} (in lower case). */
+    static boolean chainMentions(Throwable error, String text) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause.getMessage() != null && cause.getMessage().toLowerCase(Locale.ROOT).contains(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The outermost {@link IllegalArgumentException} in {@code error}'s chain: a check that failed,
+     * perhaps inside a Spark task; null when there is none.
+     */
+    static IllegalArgumentException checkFailure(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof IllegalArgumentException check) {
+                return check;
+            }
+        }
+        return null;
+    }
+
+    /** The line printed for an error nobody checked for: what Spark's root cause says. */
+    static String unexpected(Throwable error) {
+        return "Spark failed: " + firstLine(rootCause(error));
+    }
+}

@@ -1,0 +1,61 @@
+package io.github.lapscore.job;
+
+import static io.github.lapscore.job.JobRuns.error;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.spark.SparkException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The estimators' errors reach the user with flags, column names and data rows from 1, never the job's internal names. */
+class EstimatorMessagesTest {
+
+    @Test
+    void tooManyNeighboursNamesTheFlag() {
+        assertEquals("The input has 150 rows, so --k must be at most 149 (got 200)", error("--input", "data/iris.csv", "--k", "200"));
+    }
+
+    @Test
+    void paramOutOfRangeNamesTheFlag() {
+        assertEquals("--k must be at least 1, got 0", error("--input", "data/iris.csv", "--k", "0"));
+    }
+
+    @Test
+    void missingParamNamesTheFlags() {
+        assertEquals("--graph epsilon needs --radius to be set", error("--input", "data/iris.csv", "--graph", "epsilon"));
+    }
+
+    @Test
+    void zeroRowForCosinesNamesTheDataRow(@TempDir Path dir) throws Exception {
+        String input = Files.write(dir.resolve("zero.csv"), List.of("a,b", "1,2", "3,1", "0,0", "2,2")).toString();
+        assertEquals("Data row 3 is the zero vector, whose cosine with other rows is undefined (needed by --distance cosine or"
+                + " --kernel cosine)", error("--input", input, "--k", "1", "--distance", "cosine"));
+    }
+
+    @Test
+    void rowsAndFeaturesBecomeDataRowsAndColumns(@TempDir Path dir) throws Exception {
+        UserTerms terms = new UserTerms();
+        terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input", "data/iris.csv",
+                "--label-col", "species"}, List.of(JobOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8)));
+        assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values first",
+                terms.translate("Column 'lapscore_features' row 7 has Infinity at feature 1; remove or impute non-finite values first"));
+        assertEquals("Column 'species' has no label (null or NaN) at data row 6; drop or fill unlabelled rows first",
+                terms.translate("Column 'species' has no label (null or NaN) at row 5; drop or fill unlabelled rows first"));
+    }
+
+    @Test
+    void anyOtherSparkFailureShowsItsRootCauseOnly() {
+        SparkException failure = new SparkException("Job aborted due to stage failure: Task 0 in stage 3.0 failed\nDriver stacktrace:",
+                new RuntimeException("wrapped", new IOException("No space left on device\n\tat somewhere")));
+        assertEquals("Spark failed: No space left on device", new UserTerms().translate(failure).getMessage());
+    }
+}

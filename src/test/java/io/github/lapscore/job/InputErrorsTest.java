@@ -1,0 +1,117 @@
+package io.github.lapscore.job;
+
+import static io.github.lapscore.job.JobRuns.error;
+import static io.github.lapscore.job.JobRuns.printed;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Input the job cannot use is explained in one line that names the option or column and what to do. */
+class InputErrorsTest {
+
+    private static String csv(Path dir, String name, String... lines) throws Exception {
+        return Files.write(dir.resolve(name), List.of(lines)).toString();
+    }
+
+    @Test
+    void missingInputPath(@TempDir Path dir) {
+        String input = dir.resolve("nope.csv").toString();
+        assertEquals("--input: '" + input + "' does not exist; check the path", error("--input", input));
+    }
+
+    @Test
+    void wrongFormatForTheFile() {
+        String message = error("--input", "data/iris.csv", "--format", "parquet");
+        assertTrue(message.startsWith("--input: cannot read 'data/iris.csv' as parquet ("), message);
+        assertTrue(message.endsWith("); check --format"), message);
+    }
+
+    @Test
+    void libsvmIndicesFromZero(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "zero.libsvm", "1 1:0.5 2:1.5", "0 0:1.0 2:3.0", "1 1:2.0 2:0.5");
+        assertEquals("--input: LibSVM indices must be 1-based and ascending (first offending line 2: '0 0:1.0 2:3.0');"
+                + " renumber the features from 1", error("--input", input));
+    }
+
+    @Test
+    void csvWithAHeaderButNoRows(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "empty.csv", "a,b,c");
+        assertEquals("--input: '" + input + "' has no rows; give a file with data", error("--input", input));
+    }
+
+    @Test
+    void emptyFile(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "nothing.csv");
+        assertEquals("--input: '" + input + "' has no rows; give a file with data", error("--input", input));
+    }
+
+    @Test
+    void csvWithoutHeaderReadWithTheDefaultHeader(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        String input = Files.write(dir.resolve("plain.csv"), iris.subList(1, iris.size())).toString();
+        String message = error("--input", input);
+        assertTrue(message.startsWith("--input: the first line looks like data, not column names (5.1, 3.5, 1.4, 0.2, 0)"),
+                message);
+        assertTrue(message.contains("pass --header false"), message);
+    }
+
+    @Test
+    void columnNamesWithDotsWork(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "dots.csv", "a.x,b.y,c.z,kind.of", "1,2,0,p", "2,1,1,q", "3,4,0,p", "4,3,1,q", "5,6,0,p", "6,5,2,q");
+        Path scores = dir.resolve("scores.csv");
+        Path reduced = dir.resolve("reduced");
+        printed("--input", input, "--label-col", "kind.of", "--k", "2", "--num-features", "1", "--scores-out", scores.toString(),
+                "--output", reduced.toString());
+        assertTrue(Files.readAllLines(scores).get(1).startsWith("0,a.x,"), Files.readAllLines(scores).toString());
+        assertEquals("kind.of", JobRuns.SPARK.read().parquet(reduced.toString()).columns()[0]);
+        assertEquals(2, JobRuns.SPARK.read().parquet(reduced.toString()).columns().length);
+
+        String holes = csv(dir, "dotholes.csv", "a.x,b.y", "1,2", "2,", "3,4", "4,3");
+        assertEquals("Feature column 'b.y' has 1 null or NaN value; remove or impute it first", error("--input", holes, "--k", "1"));
+    }
+
+    @Test
+    void aNumericColumnWithOneWord(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "stray.csv", "a,b", "1,2", "3,x", "5,6", "7,8");
+        assertEquals("Column 'b' holds numbers but also the text 'x' at data row 2; fix or remove it, or leave the column out"
+                + " with --features", error("--input", input, "--k", "1"));
+    }
+
+    @Test
+    void nonNumericColumnsLeftOutAreNoted(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "mixed.csv", "a,b,flag,name", "1,2,true,p", "3,1,false,q", "5,6,true,r", "7,3,false,s");
+        String output = printed("--input", input, "--k", "1");
+        assertTrue(output.contains("Note: left out the non-numeric columns flag (boolean), name (string); --features chooses"
+                + " the columns"), output);
+    }
+
+    @Test
+    void labelListedAmongTheFeatures() {
+        assertEquals("--features lists the label column 'species'; a label is never a feature: leave it out of --features or"
+                + " choose another --label-col",
+                error("--input", "data/iris.csv", "--label-col", "species", "--features", "sepal_length,species"));
+    }
+
+    @Test
+    void infiniteCell(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "inf.csv", "a,b", "1,2", "3,Inf", "5,6", "7,8");
+        assertEquals("Feature column 'b' has 1 infinite value; remove or impute it first", error("--input", input, "--k", "1"));
+    }
+
+    @Test
+    void headerFalseNamesColumnsByPosition(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        String input = Files.write(dir.resolve("plain.csv"), iris.subList(1, iris.size())).toString();
+        Path reduced = dir.resolve("reduced");
+        printed("--input", input, "--header", "false", "--label-col", "f4", "--num-features", "1", "--output", reduced.toString());
+        assertArrayEquals(new String[]{"f4"}, List.of(JobRuns.SPARK.read().parquet(reduced.toString()).columns()).subList(0, 1)
+                .toArray(String[]::new));
+    }
+}

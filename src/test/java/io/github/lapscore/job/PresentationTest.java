@@ -1,0 +1,61 @@
+package io.github.lapscore.job;
+
+import static io.github.lapscore.job.JobRuns.error;
+import static io.github.lapscore.job.JobRuns.printed;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the job prints while and after it runs, and its outputs at the edges. */
+class PresentationTest {
+
+    @Test
+    void longRankingsPrintTheFirstFiftyAndCountTheRest(@TempDir Path dir) throws Exception {
+        Random random = new Random(3);
+        List<String> lines = new ArrayList<>();
+        lines.add(IntStream.range(0, 60).mapToObj(i -> "c" + i).collect(Collectors.joining(",")));
+        for (int row = 0; row < 20; row++) {
+            lines.add(IntStream.range(0, 60).mapToObj(i -> Double.toString(random.nextGaussian())).collect(Collectors.joining(",")));
+        }
+        String input = Files.write(dir.resolve("wide.csv"), lines).toString();
+        String output = printed("--input", input, "--k", "3");
+        assertTrue(output.contains("\n   50  c"), output);
+        assertFalse(output.contains("\n   51  c"), output);
+        assertTrue(output.contains("  ... and 10 more features; --scores-out FILE writes all of them"), output);
+
+        Path scores = dir.resolve("scores.csv");
+        String withFile = printed("--input", input, "--k", "3", "--scores-out", scores.toString());
+        assertTrue(withFile.contains("  ... and 10 more features; all of them are in " + scores), withFile);
+        assertEquals(61, Files.readAllLines(scores).size());
+    }
+
+    @Test
+    void eachStepIsPrintedAsItFinishes() throws Exception {
+        String output = printed("--input", "data/iris.csv", "--label-col", "species");
+        assertTrue(output.contains("[validation] Checking the features: rows, vector sizes, values: "), output);
+        assertTrue(output.matches("(?s).*\\[graph] kNN graph \\(exact\\) 1/1: .*: \\d+\\.\\d\\d s\n.*"), output);
+        assertTrue(output.indexOf("[scores] ") < output.indexOf(" rank  feature"), output);
+    }
+
+    @Test
+    void outputWhenNoFeatureIsSelected(@TempDir Path dir) throws Exception {
+        Path scores = dir.resolve("scores.csv");
+        assertEquals("--output: no feature was selected, so no reduced data was written (the other outputs were); select at least"
+                        + " one, e.g. with a looser --threshold",
+                error("--input", "data/iris.csv", "--label-col", "species", "--select", "threshold", "--threshold", "0.000001",
+                        "--scores-out", scores.toString(), "--output", dir.resolve("reduced").toString()));
+        assertEquals(5, Files.readAllLines(scores).size());
+        assertFalse(Files.exists(dir.resolve("reduced")));
+    }
+}

@@ -74,7 +74,8 @@ final class ColumnChecks {
             long cells = row.getLong(2 * c);
             long numbers = row.getLong(2 * c + 1);
             if (numbers > 0 && 2 * numbers >= cells) {
-                Tuple2<String, Long> first = firstText(columns.get(c));
+                Column text = cell(columns.get(c)).isNotNull().and(cell(columns.get(c)).try_cast("double").isNull());
+                Tuple2<String, Long> first = firstWhere(columns.get(c), text);
                 long others = cells - numbers - 1;
                 throw new IllegalArgumentException("Column '" + columns.get(c) + "' holds numbers but also the text '" + first._1
                         + "' at data row " + first._2 + (others > 0 ? " and " + others + " more such cell" + (others == 1 ? "" : "s") : "")
@@ -83,34 +84,47 @@ final class ColumnChecks {
         }
     }
 
-    /** The first cell of {@code column} that is not a number, with its data row from 1. */
-    private Tuple2<String, Long> firstText(String column) {
-        Column text = cell(column).isNotNull().and(cell(column).try_cast("double").isNull());
-        return table.select(cell(column), text).javaRDD().zipWithIndex()
+    /** The first cell of {@code column} where {@code condition} holds, as text, with its data row from 1 (an error path only). */
+    private Tuple2<String, Long> firstWhere(String column, Column condition) {
+        return table.select(cell(column).cast("string"), condition).javaRDD().zipWithIndex()
                 .filter(numbered -> numbered._1.getBoolean(1))
                 .map(numbered -> new Tuple2<>(numbered._1.getString(0), numbered._2 + 1))
                 .first();
     }
 
-    /** One pass that counts null, NaN and infinite cells per feature column, failing on the first column that has any. */
+    /**
+     * One pass that counts null, NaN and infinite cells per feature column, failing on the first
+     * column that has any, with the data row of its first such cell.
+     */
     void rejectMissingOrInfiniteValues(List<String> features) {
         List<Column> counts = new ArrayList<>();
         for (String feature : features) {
-            Column value = cell(feature).cast("double");
-            counts.add(sum(when(value.isNull().or(isnan(value)), 1).otherwise(0)));
-            counts.add(sum(when(value.isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY), 1).otherwise(lit(0))));
+            counts.add(sum(when(missing(feature), 1).otherwise(0)));
+            counts.add(sum(when(infinite(feature), 1).otherwise(lit(0))));
         }
         Row row = table.select(counts.toArray(Column[]::new)).head();
         for (int f = 0; f < features.size(); f++) {
-            requireNone(features.get(f), row.isNullAt(2 * f) ? 0 : row.getLong(2 * f), "null or NaN");
-            requireNone(features.get(f), row.isNullAt(2 * f + 1) ? 0 : row.getLong(2 * f + 1), "infinite");
+            String feature = features.get(f);
+            requireNone(feature, row.isNullAt(2 * f) ? 0 : row.getLong(2 * f), "null or NaN", missing(feature));
+            requireNone(feature, row.isNullAt(2 * f + 1) ? 0 : row.getLong(2 * f + 1), "infinite", infinite(feature));
         }
     }
 
-    private static void requireNone(String feature, long count, String kind) {
+    private Column missing(String feature) {
+        Column value = cell(feature).cast("double");
+        return value.isNull().or(isnan(value));
+    }
+
+    private Column infinite(String feature) {
+        return cell(feature).cast("double").isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
+    }
+
+    private void requireNone(String feature, long count, String kind, Column bad) {
         if (count > 0) {
+            long row = firstWhere(feature, bad)._2;
             throw new IllegalArgumentException("Feature column '" + feature + "' has " + count + " " + kind + " value"
-                    + (count == 1 ? "" : "s") + "; remove or impute " + (count == 1 ? "it" : "them") + " first");
+                    + (count == 1 ? "" : "s") + " (the first at data row " + row + "); remove or impute "
+                    + (count == 1 ? "it" : "them") + ", or pass --handle-invalid skip to drop such rows");
         }
     }
 

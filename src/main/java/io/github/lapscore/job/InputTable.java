@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -48,7 +49,11 @@ final class InputTable {
         this.internalNames = internalNames;
     }
 
-    /** Reads and checks {@code --input}; prints a note on {@code out} about columns left out. */
+    /**
+     * Reads and checks {@code --input}; prints a note on {@code out} about columns left out. With
+     * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
+     * as NaN, so that the estimator drops their rows and counts them.
+     */
     static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         String path = args.text(JobOption.INPUT);
         String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
@@ -83,9 +88,13 @@ final class InputTable {
                         + raw.schema().apply(feature).dataType().simpleString() + ", not numeric; leave it out of --features");
             }
         }
-        checks.rejectMissingOrInfiniteValues(features);
+        boolean skipInvalid = args.get(JobOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
+        if (!skipInvalid) {
+            checks.rejectMissingOrInfiniteValues(features);
+        }
         Dataset<Row> assembled = new VectorAssembler()
                 .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
+                .setHandleInvalid(skipInvalid ? "keep" : "error")
                 .setOutputCol(VECTOR_COLUMN).transform(table);
         return new InputTable(spread(assembled, args), VECTOR_COLUMN, features, label, internalNames);
     }

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  */
 final class UserTerms {
 
-    private static final Pattern ROW = Pattern.compile("(?<!data )\\brow (\\d+)");
+    private static final Pattern ROW = Pattern.compile("(?<!data )\\brow (\\d+)(?: \\(counting from 0\\))?");
+    /** A feature the estimator named by index and by its ML attribute name, which is the job's internal column name. */
+    private static final Pattern NAMED_FEATURE = Pattern.compile("(at feature \\d+) \\('[^']*'\\)");
     private static final Pattern FEATURE = Pattern.compile("\\bat feature (\\d+)");
     private static final Map<String, String> FLAGS = flagsOfParams();
 
@@ -37,7 +39,7 @@ final class UserTerms {
 
     /** {@code message} in the user's terms. */
     String translate(String message) {
-        String[] pieces = columnNames(message).split("'", -1);
+        String[] pieces = columnNames(NAMED_FEATURE.matcher(message).replaceAll("$1")).split("'", -1);
         for (int piece = 0; piece < pieces.length; piece += 2) {
             pieces[piece] = unquoted(pieces[piece]);
         }

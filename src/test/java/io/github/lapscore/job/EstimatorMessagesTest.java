@@ -37,7 +37,8 @@ class EstimatorMessagesTest {
     void zeroRowForCosinesNamesTheDataRow(@TempDir Path dir) throws Exception {
         String input = Files.write(dir.resolve("zero.csv"), List.of("a,b", "1,2", "3,1", "0,0", "2,2")).toString();
         assertEquals("Data row 3 is the zero vector, whose cosine with other rows is undefined (needed by --distance cosine or"
-                + " --kernel cosine)", error("--input", input, "--k", "1", "--distance", "cosine"));
+                + " --kernel cosine); drop it, use the euclidean distance with a heat or binary kernel, or set --handle-invalid skip",
+                error("--input", input, "--k", "1", "--distance", "cosine"));
     }
 
     @Test
@@ -46,10 +47,12 @@ class EstimatorMessagesTest {
         terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input", "data/iris.csv",
                 "--label-col", "species"}, List.of(JobOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8)));
-        assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values first",
-                terms.translate("Column 'lapscore_features' row 7 has Infinity at feature 1; remove or impute non-finite values first"));
-        assertEquals("Column 'species' has no label (null or NaN) at data row 6; drop or fill unlabelled rows first",
-                terms.translate("Column 'species' has no label (null or NaN) at row 5; drop or fill unlabelled rows first"));
+        assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values, or set"
+                + " --handle-invalid skip", terms.translate("Column 'lapscore_features' row 7 (counting from 0) has Infinity at feature"
+                + " 1 ('sepal_width'); remove or impute non-finite values, or set handleInvalid = skip"));
+        assertEquals("Column 'species' has no label (null or NaN) at data row 6; drop or fill unlabelled rows, or set"
+                + " --handle-invalid skip", terms.translate("Column 'species' has no label (null or NaN) at row 5 (counting from 0);"
+                + " drop or fill unlabelled rows, or set handleInvalid = skip"));
     }
 
     @Test

@@ -74,7 +74,8 @@ class InputErrorsTest {
         assertEquals(2, JobRuns.SPARK.read().parquet(reduced.toString()).columns().length);
 
         String holes = csv(dir, "dotholes.csv", "a.x,b.y", "1,2", "2,", "3,4", "4,3");
-        assertEquals("Feature column 'b.y' has 1 null or NaN value; remove or impute it first", error("--input", holes, "--k", "1"));
+        assertEquals("Feature column 'b.y' has 1 null or NaN value (the first at data row 2); remove or impute it, or pass"
+                + " --handle-invalid skip to drop such rows", error("--input", holes, "--k", "1"));
     }
 
     @Test
@@ -102,7 +103,23 @@ class InputErrorsTest {
     @Test
     void infiniteCell(@TempDir Path dir) throws Exception {
         String input = csv(dir, "inf.csv", "a,b", "1,2", "3,Inf", "5,6", "7,8");
-        assertEquals("Feature column 'b' has 1 infinite value; remove or impute it first", error("--input", input, "--k", "1"));
+        assertEquals("Feature column 'b' has 1 infinite value (the first at data row 2); remove or impute it, or pass"
+                + " --handle-invalid skip to drop such rows", error("--input", input, "--k", "1"));
+    }
+
+    /** With --handle-invalid skip, rows with an empty, NaN or infinite cell are dropped, counted, and the rest scored. */
+    @Test
+    void skipDropsRowsWithBadCells(@TempDir Path dir) throws Exception {
+        String clean = csv(dir, "clean.csv", "a,b,c", "1,2,0.5", "5,6,0.1", "7,8,0.3", "2,1,0.9", "4,4,0.4", "9,2,0.2");
+        String holes = csv(dir, "holes.csv", "a,b,c", "1,2,0.5", "3,Inf,0.2", "5,6,0.1", ",4,0.7", "7,8,0.3", "2,1,0.9",
+                "8,NaN,1", "4,4,0.4", "9,2,0.2");
+        Path cleanScores = dir.resolve("clean-scores.csv");
+        Path skippedScores = dir.resolve("skipped-scores.csv");
+        printed("--input", clean, "--k", "2", "--scores-out", cleanScores.toString());
+        String out = printed("--input", holes, "--k", "2", "--handle-invalid", "skip", "--scores-out", skippedScores.toString());
+        assertTrue(out.contains("Skipped 3 rows that cannot be scored (--handle-invalid skip)"), out);
+        assertTrue(out.contains("Rows 6,"), out);
+        assertEquals(Files.readAllLines(cleanScores), Files.readAllLines(skippedScores));
     }
 
     @Test

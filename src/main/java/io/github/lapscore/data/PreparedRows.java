@@ -7,7 +7,8 @@ import org.apache.spark.api.java.JavaRDD;
 /**
  * Checked rows laid out for the scores: cut into the blocks of a {@link BlockLayout} (partition i
  * holding block i, cached) with the feature centres, which every later step shifts by. Building it
- * releases the {@link IndexedRows}; {@link #release()} drops the blocks.
+ * releases the {@link IndexedRows}, also when it fails (a layout refused, a failed job);
+ * {@link #release()} drops the blocks.
  *
  * @param layout  how rows are cut into blocks
  * @param blocks  the rows, one block per partition, cached
@@ -22,8 +23,14 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
      */
     public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
                                   StageTimer timer, String stage) {
-        BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
-                rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
+        BlockLayout layout;
+        try {
+            layout = BlockLayout.choose(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism(),
+                    requestedRowsPerBlock, maxRowsPerBlock);
+        } catch (RuntimeException refused) {
+            rows.release();
+            throw refused;
+        }
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
         try {
             timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);

@@ -1,0 +1,134 @@
+package io.github.lapscore.selection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import io.github.lapscore.LabeledFrames;
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A fit leaves nothing cached behind, whether it succeeds or fails after it has cached the rows
+ * (bad values found by the validating pass, or a problem found later, while building the graph),
+ * and the model it returns does not need anything it released.
+ */
+class ReleasedCachesTest {
+
+    private static final SparkSession SPARK = SparkTestSession.spark();
+    private static final double[][] DATA = SparkTestSession.clusteredData(150, 5, 29L);
+
+    /** One estimator: a name and a factory of configured selectors. */
+    record Estimator(String name, Supplier<FeatureSelector<?, ?>> create) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Estimator> estimators() {
+        Stream<Estimator> contracts = SelectorContractTest.CONTRACTS.stream()
+                .map(contract -> new Estimator(contract.name(), contract.estimator()));
+        Stream<Estimator> approximate = Stream.of(new Estimator("Laplacian approximate kNN", () -> new LaplacianScoreSelector()
+                .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(40).setNumTrees(2).setRecallSampleSize(20)));
+        return Stream.concat(contracts, approximate);
+    }
+
+    private static Dataset<Row> labelled(double[][] rows) {
+        Object[] labels = new Object[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            labels[i] = (double) (i % 3);
+        }
+        return LabeledFrames.frame(rows, labels, DataTypes.DoubleType, 3);
+    }
+
+    /** Ids of the cached RDDs. */
+    private static Set<Integer> cachedRdds() {
+        return new TreeSet<>(JavaSparkContext.fromSparkContext(SPARK.sparkContext()).getPersistentRDDs().keySet());
+    }
+
+    /** Runs {@code work} and checks that it leaves the cached RDDs and Datasets as they were. */
+    private static <T> T leavesNothingCached(String what, Supplier<T> work) {
+        Set<Integer> before = cachedRdds();
+        assertTrue(SPARK.sharedState().cacheManager().isEmpty(), "no Dataset is cached before " + what);
+        try {
+            return work.get();
+        } finally {
+            assertEquals(before, cachedRdds(), "cached RDDs after " + what);
+            assertTrue(SPARK.sharedState().cacheManager().isEmpty(), "no Dataset is cached after " + what);
+        }
+    }
+
+    private static double[][] withNaN() {
+        double[][] rows = new double[DATA.length][];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = DATA[i].clone();
+        }
+        rows[77][2] = Double.NaN;
+        return rows;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("estimators")
+    void fitReleasesWhatItCachedAndTheModelStillWorks(Estimator estimator) {
+        FeatureSelectorModel<?> model = leavesNothingCached("a fit", () -> estimator.create().get().setNumTopFeatures(2).fit(labelled(DATA)));
+        long rows = model.transform(labelled(DATA)).count();
+        assertEquals(DATA.length, rows);
+        assertEquals(2, model.selectedFeatures().length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("estimators")
+    void fitRefusingBadValuesReleasesTheRows(Estimator estimator) {
+        IllegalArgumentException refused = leavesNothingCached("a refused fit", () -> assertThrows(IllegalArgumentException.class,
+                () -> estimator.create().get().fit(labelled(withNaN()))));
+        assertTrue(refused.getMessage().contains("row 77"), refused.getMessage());
+    }
+
+    /** Problems that only the graph build finds, after the rows are cached and laid out in blocks. */
+    static Stream<Estimator> failingGraphs() {
+        return Stream.of(
+                new Estimator("approximate kNN with leafSize not above numNeighbors", () -> new LaplacianScoreSelector()
+                        .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(5)),
+                new Estimator("epsilon graph above maxEdges", () -> new LaplacianScoreSelector().setGraphType("epsilon")
+                        .setRadius(100.0).setMaxEdges(10)),
+                new Estimator("heat kernel too narrow for any edge", () -> new LaplacianScoreSelector().setBandwidth(1e-300)),
+                new Estimator("LKR with leafSize not above numNeighbors", () -> new LocalKernelRegressionSelector()
+                        .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(5)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failingGraphs")
+    void fitFailingWhileBuildingTheGraphReleasesEverything(Estimator estimator) {
+        leavesNothingCached("a failed fit", () -> assertThrows(IllegalArgumentException.class,
+                () -> estimator.create().get().fit(labelled(DATA))));
+        leavesNothingCached("a failed buildGraph", () -> assertThrows(IllegalArgumentException.class,
+                () -> ((GraphFeatureSelector<?, ?>) estimator.create().get()).buildGraph(labelled(DATA))));
+    }
+
+    @Test
+    void layoutRefusedAfterValidationReleasesTheRows() {
+        double[][] rows = new double[46_400][1];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i][0] = i % 97;
+        }
+        IllegalArgumentException refused = leavesNothingCached("a refused layout", () -> assertThrows(IllegalArgumentException.class,
+                () -> new LaplacianScoreSelector().setBlockSize(1).fit(SparkTestSession.denseFrame(rows, 2))));
+        assertTrue(refused.getMessage().contains("blockSize"), refused.getMessage());
+    }
+}

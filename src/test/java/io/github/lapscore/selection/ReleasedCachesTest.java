@@ -4,20 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import io.github.lapscore.Caches;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +27,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ReleasedCachesTest {
 
-    private static final SparkSession SPARK = SparkTestSession.spark();
     private static final double[][] DATA = SparkTestSession.clusteredData(150, 5, 29L);
 
     /** One estimator: a name and a factory of configured selectors. */
@@ -57,23 +53,6 @@ class ReleasedCachesTest {
         return LabeledFrames.frame(rows, labels, DataTypes.DoubleType, 3);
     }
 
-    /** Ids of the cached RDDs. */
-    private static Set<Integer> cachedRdds() {
-        return new TreeSet<>(JavaSparkContext.fromSparkContext(SPARK.sparkContext()).getPersistentRDDs().keySet());
-    }
-
-    /** Runs {@code work} and checks that it leaves the cached RDDs and Datasets as they were. */
-    private static <T> T leavesNothingCached(String what, Supplier<T> work) {
-        Set<Integer> before = cachedRdds();
-        assertTrue(SPARK.sharedState().cacheManager().isEmpty(), "no Dataset is cached before " + what);
-        try {
-            return work.get();
-        } finally {
-            assertEquals(before, cachedRdds(), "cached RDDs after " + what);
-            assertTrue(SPARK.sharedState().cacheManager().isEmpty(), "no Dataset is cached after " + what);
-        }
-    }
-
     private static double[][] withNaN() {
         double[][] rows = new double[DATA.length][];
         for (int i = 0; i < rows.length; i++) {
@@ -86,7 +65,7 @@ class ReleasedCachesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("estimators")
     void fitReleasesWhatItCachedAndTheModelStillWorks(Estimator estimator) {
-        FeatureSelectorModel<?> model = leavesNothingCached("a fit", () -> estimator.create().get().setNumTopFeatures(2).fit(labelled(DATA)));
+        FeatureSelectorModel<?> model = Caches.leavesNothingCached("a fit", () -> estimator.create().get().setNumTopFeatures(2).fit(labelled(DATA)));
         long rows = model.transform(labelled(DATA)).count();
         assertEquals(DATA.length, rows);
         assertEquals(2, model.selectedFeatures().length);
@@ -95,7 +74,7 @@ class ReleasedCachesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("estimators")
     void fitRefusingBadValuesReleasesTheRows(Estimator estimator) {
-        IllegalArgumentException refused = leavesNothingCached("a refused fit", () -> assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException refused = Caches.leavesNothingCached("a refused fit", () -> assertThrows(IllegalArgumentException.class,
                 () -> estimator.create().get().fit(labelled(withNaN()))));
         assertTrue(refused.getMessage().contains("row 77"), refused.getMessage());
     }
@@ -115,9 +94,9 @@ class ReleasedCachesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("failingGraphs")
     void fitFailingWhileBuildingTheGraphReleasesEverything(Estimator estimator) {
-        leavesNothingCached("a failed fit", () -> assertThrows(IllegalArgumentException.class,
+        Caches.leavesNothingCached("a failed fit", () -> assertThrows(IllegalArgumentException.class,
                 () -> estimator.create().get().fit(labelled(DATA))));
-        leavesNothingCached("a failed buildGraph", () -> assertThrows(IllegalArgumentException.class,
+        Caches.leavesNothingCached("a failed buildGraph", () -> assertThrows(IllegalArgumentException.class,
                 () -> ((GraphFeatureSelector<?, ?>) estimator.create().get()).buildGraph(labelled(DATA))));
     }
 
@@ -127,7 +106,7 @@ class ReleasedCachesTest {
         for (int i = 0; i < rows.length; i++) {
             rows[i][0] = i % 97;
         }
-        IllegalArgumentException refused = leavesNothingCached("a refused layout", () -> assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException refused = Caches.leavesNothingCached("a refused layout", () -> assertThrows(IllegalArgumentException.class,
                 () -> new LaplacianScoreSelector().setBlockSize(1).fit(SparkTestSession.denseFrame(rows, 2))));
         assertTrue(refused.getMessage().contains("blockSize"), refused.getMessage());
     }

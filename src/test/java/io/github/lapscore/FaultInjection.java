@@ -10,23 +10,27 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.plugin.DriverPlugin;
 import org.apache.spark.api.plugin.ExecutorPlugin;
 import org.apache.spark.api.plugin.SparkPlugin;
+import org.apache.spark.util.TaskCompletionListener;
 
 /**
  * A Spark plugin (installed by {@link SparkTestSession} through {@code spark.plugins}) that makes the
  * first attempt of some tasks fail while it is {@linkplain #during armed}, so that tests can check
  * that a fit survives Spark's task retries with exactly the result of a clean run.
  *
- * <p>The first attempt of every task of an even partition fails, so every stage loses at least one
- * task (partition 0). Depending on the stage and partition, it fails when it starts or after it has
- * done all its work (the executor calls {@code onTaskSucceeded} before it reports the result, and a
- * throw there fails the task): the retry then repeats work whose first result was thrown away, which
- * would reveal tasks that change what they read. Failures are counted by the Spark job description,
- * which names the step of the fit.
- * Off by default, so the other tests run undisturbed.
+ * <p>Spark swallows exceptions thrown by the plugin's own callbacks, so the plugin instead adds to
+ * each chosen task a completion listener that throws: Spark runs it when the task has done all its
+ * work and then fails the task (the result is thrown away, the task is retried and counts towards
+ * {@code spark.task.maxFailures}). The retry repeats work whose first result was discarded, which
+ * would reveal tasks that change what they read. The first attempt of every task of an even
+ * partition fails, so every stage loses at least one task (partition 0). Failures are counted by
+ * the Spark job description, which names the step of the fit. {@link #failingJobs} instead makes
+ * every attempt of the tasks of some jobs fail, so that a fit loses a job for good. Off by default,
+ * so the other tests run undisturbed.
  */
 public final class FaultInjection implements SparkPlugin {
 
     private static volatile boolean armed;
+    private static volatile String doomedJob;
     private static final Map<String, AtomicInteger> INJECTED = new ConcurrentHashMap<>();
 
     /** Runs {@code work} with faults injected; returns its result and the failures injected, by job description. */
@@ -40,6 +44,20 @@ public final class FaultInjection implements SparkPlugin {
             return new Injected<>(result, counts);
         } finally {
             armed = false;
+        }
+    }
+
+    /**
+     * Runs {@code work} while every attempt of every task of the Spark jobs whose description contains
+     * {@code job} fails, so that those jobs fail (after Spark's retries) and {@code work} sees the
+     * {@code SparkException} of a job lost for good.
+     */
+    public static synchronized void failingJobs(String job, Runnable work) {
+        doomedJob = job;
+        try {
+            work.run();
+        } finally {
+            doomedJob = null;
         }
     }
 
@@ -65,33 +83,23 @@ public final class FaultInjection implements SparkPlugin {
     @Override
     public ExecutorPlugin executorPlugin() {
         return new ExecutorPlugin() {
-            /** The running task of each task thread: Spark has already unset its context when {@code onTaskSucceeded} is called. */
-            private final ThreadLocal<TaskContext> running = new ThreadLocal<>();
-
             @Override
             public void onTaskStart() {
-                running.set(TaskContext.get());
-                failIfChosen(running.get(), true);
-            }
-
-            @Override
-            public void onTaskSucceeded() {
-                failIfChosen(running.get(), false);
+                TaskContext task = TaskContext.get();
+                String job = String.valueOf(task.getLocalProperty("spark.job.description"));
+                String doomed = doomedJob;
+                if (doomed != null && job.contains(doomed)) {
+                    task.addTaskCompletionListener((TaskCompletionListener) done -> {
+                        throw new IllegalStateException("every attempt of job '" + doomed + "' fails, by the test");
+                    });
+                } else if (armed && task.attemptNumber() == 0 && task.partitionId() % 2 == 0) {
+                    task.addTaskCompletionListener((TaskCompletionListener) done -> {
+                        INJECTED.computeIfAbsent(job, key -> new AtomicInteger()).incrementAndGet();
+                        throw new IllegalStateException("fault injected by the test into stage " + done.stageId() + ", partition "
+                                + done.partitionId());
+                    });
+                }
             }
         };
-    }
-
-    private static void failIfChosen(TaskContext task, boolean atStart) {
-        if (!armed || task == null || task.attemptNumber() > 0) {
-            return;
-        }
-        boolean failsAtStart = (task.stageId() + task.partitionId() / 2) % 2 == 0;
-        if (task.partitionId() % 2 != 0 || failsAtStart != atStart) {
-            return;
-        }
-        String job = String.valueOf(task.getLocalProperty("spark.job.description"));
-        INJECTED.computeIfAbsent(job, key -> new AtomicInteger()).incrementAndGet();
-        throw new IllegalStateException("fault injected by the test into stage " + task.stageId() + ", partition "
-                + task.partitionId() + (atStart ? " at its start" : " after its work"));
     }
 }

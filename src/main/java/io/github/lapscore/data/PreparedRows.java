@@ -27,14 +27,14 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
         try {
             layout = BlockLayout.choose(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism(),
                     requestedRowsPerBlock, maxRowsPerBlock);
-        } catch (RuntimeException refused) {
+        } catch (Throwable refused) {
             rows.release();
             throw refused;
         }
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout);
         try {
             timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             blocks.unpersist(false);
             throw failed;
         } finally {
@@ -44,7 +44,7 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
             FeatureCentres centres = timer.run(stage, "Feature means",
                     () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
             return new PreparedRows(layout, blocks, centres, summary);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             blocks.unpersist(false);
             throw failed;
         }

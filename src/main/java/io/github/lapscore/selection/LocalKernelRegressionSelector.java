@@ -139,7 +139,7 @@ public final class LocalKernelRegressionSelector
         try {
             largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",
                     () -> RowSummary.of(largeClassRows));
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             largeClassRows.release();
             throw failed;
         }

@@ -8,22 +8,25 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import io.github.lapscore.Caches;
+import io.github.lapscore.FaultInjection;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.spark.SparkException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A fit leaves nothing cached behind, whether it succeeds or fails after it has cached the rows
- * (bad values found by the validating pass, or a problem found later, while building the graph),
- * and the model it returns does not need anything it released.
+ * (bad values found by the validating pass, a problem found later, while building the graph, or a
+ * Spark job lost for good), and the model it returns does not need anything it released.
  */
 class ReleasedCachesTest {
 
@@ -109,5 +112,41 @@ class ReleasedCachesTest {
         IllegalArgumentException refused = Caches.leavesNothingCached("a refused layout", () -> assertThrows(IllegalArgumentException.class,
                 () -> new LaplacianScoreSelector().setBlockSize(1).fit(SparkTestSession.denseFrame(rows, 2))));
         assertTrue(refused.getMessage().contains("blockSize"), refused.getMessage());
+    }
+
+    /** Spark jobs of a fit lost for good (every task attempt fails): each case names a job by a word of its description. */
+    static Stream<Arguments> failingJobs() {
+        Supplier<FeatureSelector<?, ?>> exact = () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40);
+        Supplier<FeatureSelector<?, ?>> approximate = () -> new LaplacianScoreSelector().setKnnMethod("approximate")
+                .setNumNeighbors(5).setLeafSize(40).setNumTrees(2).setRecallSampleSize(20);
+        Supplier<FeatureSelector<?, ?>> lkr = () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40);
+        Supplier<FeatureSelector<?, ?>> lkrClasses = () -> new LocalKernelRegressionSelector().setGraphType("class")
+                .setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4);
+        return Stream.of(
+                Arguments.of("Feature means", exact),
+                Arguments.of("kNN graph (exact) 2/", exact),
+                Arguments.of("merging candidates", exact),
+                Arguments.of("counting edges", exact),
+                Arguments.of("Laplacian scores", exact),
+                Arguments.of("tree 2/", approximate),
+                Arguments.of("refinement 2/", approximate),
+                Arguments.of("exact neighbours of", approximate),
+                Arguments.of("Local kernel regression scores", lkr),
+                Arguments.of("classes above maxClassSize", lkrClasses),
+                Arguments.of("regressions in classes above the bound", lkrClasses),
+                Arguments.of("Fisher scores", (Supplier<FeatureSelector<?, ?>>) () -> new FisherScoreSelector()
+                        .setLabelCol(LabeledFrames.LABEL)));
+    }
+
+    @ParameterizedTest(name = "job ''{0}''")
+    @MethodSource("failingJobs")
+    void fitWhoseSparkJobFailsReleasesEverything(String job, Supplier<FeatureSelector<?, ?>> estimator) {
+        SparkException failed = Caches.leavesNothingCached("a fit losing job '" + job + "'", () -> {
+            SparkException[] thrown = new SparkException[1];
+            FaultInjection.failingJobs(job, () -> thrown[0] = assertThrows(SparkException.class,
+                    () -> estimator.get().fit(labelled(DATA))));
+            return thrown[0];
+        });
+        assertTrue(failed.getMessage().contains("every attempt of job '" + job + "' fails"), failed.getMessage());
     }
 }

@@ -140,7 +140,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
             if (needsLabel()) {
                 summary.validateLabels(getLabelCol());
             }
-        } catch (RuntimeException invalid) {
+        } catch (Throwable invalid) {
             rows.release();
             throw invalid;
         }

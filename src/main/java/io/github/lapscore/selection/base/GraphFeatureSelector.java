@@ -161,7 +161,7 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
                 settings.exactJoin(summary.count()) ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE, timer, Stage.GRAPH);
         try {
             return GraphBuilder.build(settings, prepared, keepsNeighbourLists(), timer);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             prepared.release();
             throw failed;
         }

@@ -48,8 +48,7 @@ public final class GraphBuilder {
      * {@link GraphSettings#exactJoin} asks for). With {@code keepNeighbourLists}, every row's directed
      * list of its k nearest neighbours stays cached in the graph ({@link WeightedGraph#neighbourLists()}),
      * as the Local Kernel Regression score needs it. On failure everything cached here is released
-     * (the rows' blocks stay the caller's). An explicit {@code knnMethod = exact} on more rows than
-     * {@code auto} searches exactly logs a warning with its cost first.
+     * (the rows' blocks stay the caller's).
      */
     public static WeightedGraph build(GraphSettings settings, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
         long numRows = rows.summary().count();
@@ -57,9 +56,6 @@ public final class GraphBuilder {
         JavaRDD<RowBlock> blocks = rows.blocks();
         BlockLayout layout = rows.layout();
         KnnMethod method = settings.searchFor(numRows);
-        if (settings.type() == GraphType.KNN && settings.method() == KnnMethod.EXACT) {
-            KnnMethod.exactCostWarning(numRows, numFeatures, blocks.context().defaultParallelism()).ifPresent(LOG::warn);
-        }
         double[] centre = settings.measure().centre(rows.centres());
         JavaPairRDD<Long, NeighbourLists> neighbours = null;
         JavaRDD<Edge> edges = null;

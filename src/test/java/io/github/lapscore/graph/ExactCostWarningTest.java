@@ -11,6 +11,7 @@ import io.github.lapscore.FaultInjection;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code knnMethod = exact} on more rows than {@code auto} would search exactly is allowed, but
- * logs a warning with its cost (m^2 / 2 distances and a rough time) before the join starts (the
- * test makes the join's job fail, so that it does not run).
+ * logs a warning with its cost (m^2 / 2 distances and a rough time) before any work on the graph
+ * (the test makes the first job after it fail, so that the join does not run).
  */
 class ExactCostWarningTest {
 
@@ -43,9 +44,9 @@ class ExactCostWarningTest {
         assertTrue(twoMillion.contains("(about 4 hours on 2 cores"), "400 times the pairs, 250 minutes; " + twoMillion);
     }
 
-    /** Log events of {@link GraphBuilder}'s logger while {@code work} runs. */
+    /** Log events of {@link GraphFeatureSelector}'s logger while {@code work} runs. */
     private static List<LogEvent> logOf(Runnable work) {
-        Logger logger = (Logger) LogManager.getLogger(GraphBuilder.class);
+        Logger logger = (Logger) LogManager.getLogger(GraphFeatureSelector.class);
         List<LogEvent> events = new CopyOnWriteArrayList<>();
         AbstractAppender capture = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
             @Override
@@ -70,7 +71,7 @@ class ExactCostWarningTest {
         for (int i = 0; i < rows.length; i++) {
             rows[i][0] = i % 1013;
         }
-        List<LogEvent> log = logOf(() -> FaultInjection.failingJobs("kNN graph (exact)", () -> assertThrows(SparkException.class,
+        List<LogEvent> log = logOf(() -> FaultInjection.failingJobs("Cutting", () -> assertThrows(SparkException.class,
                 () -> new LaplacianScoreSelector().setKnnMethod("exact").fit(SparkTestSession.denseFrame(rows, 2)))));
         List<LogEvent> warnings = log.stream().filter(event -> event.getLevel() == Level.WARN).toList();
         assertEquals(1, warnings.size(), "one warning: " + log);

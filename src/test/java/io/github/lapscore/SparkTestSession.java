@@ -14,7 +14,11 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 
-/** One local[2] Spark session shared by every test class in the JVM, and small data helpers. */
+/**
+ * One Spark session shared by every test class in the JVM, and small data helpers. It runs on two
+ * cores and retries a failed task up to 3 times ({@code local[2,4]}), with {@link FaultInjection}
+ * installed (off unless a test arms it).
+ */
 public final class SparkTestSession {
 
     private static SparkSession spark;
@@ -25,11 +29,12 @@ public final class SparkTestSession {
     public static synchronized SparkSession spark() {
         if (spark == null) {
             spark = SparkSession.builder()
-                    .master("local[2]")
+                    .master("local[2,4]")
                     .appName("lapscore-tests")
                     .config("spark.ui.enabled", "false")
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.driver.host", "127.0.0.1")
+                    .config("spark.plugins", FaultInjection.class.getName())
                     .getOrCreate();
         }
         return spark;

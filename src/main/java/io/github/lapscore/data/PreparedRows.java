@@ -6,8 +6,9 @@ import org.apache.spark.api.java.JavaRDD;
 
 /**
  * Checked rows laid out for the scores: cut into the blocks of a {@link BlockLayout} (partition i
- * holding block i, cached), multiplied by the {@link DataScale} of their summary, with the feature centres, which every later step shifts by. Building it
- * releases the {@link IndexedRows}; {@link #release()} drops the blocks.
+ * holding block i, cached), multiplied by the {@link DataScale} of their summary, with the feature
+ * centres, which every later step shifts by. Building it releases the {@link IndexedRows}, also when
+ * it fails (a layout refused, a failed job); {@link #release()} drops the blocks.
  *
  * @param layout  how rows are cut into blocks
  * @param blocks  the rows, one block per partition, cached
@@ -22,12 +23,18 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
      */
     public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
                                   StageTimer timer, String stage) {
-        BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
-                rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
+        BlockLayout layout;
+        try {
+            layout = BlockLayout.choose(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism(),
+                    requestedRowsPerBlock, maxRowsPerBlock);
+        } catch (Throwable refused) {
+            rows.release();
+            throw refused;
+        }
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout, summary.scale());
         try {
             timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             blocks.unpersist(false);
             throw failed;
         } finally {
@@ -37,7 +44,7 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
             FeatureCentres centres = timer.run(stage, "Feature means",
                     () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
             return new PreparedRows(layout, blocks, centres, summary);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             blocks.unpersist(false);
             throw failed;
         }

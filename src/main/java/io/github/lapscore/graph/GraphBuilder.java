@@ -106,7 +106,7 @@ public final class GraphBuilder {
                     tally.selfLoops, isolated, method, recall);
             return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
                     statistics, rows.centres(), settings.measure(), rows.scale(), timer);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             if (edges != null) {
                 edges.unpersist(false);
             }

@@ -135,8 +135,14 @@ public final class LocalKernelRegressionSelector
             return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, 0, 0, timer));
         }
         IndexedRows largeClassRows = IndexedRows.ofClasses(rows.blocks(), largeLabels, getFeaturesCol(), getLabelCol());
-        RowSummary largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",
-                () -> RowSummary.of(largeClassRows));
+        RowSummary largeSummary;
+        try {
+            largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",
+                    () -> RowSummary.of(largeClassRows));
+        } catch (Throwable failed) {
+            largeClassRows.release();
+            throw failed;
+        }
         PreparedRows large = PreparedRows.of(largeClassRows, largeSummary, getBlockSize(), BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK,
                 timer, Stage.GRAPH);
         JavaPairRDD<Long, NeighbourLists> lists = null;

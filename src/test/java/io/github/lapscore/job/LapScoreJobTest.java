@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.github.lapscore.Caches;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
@@ -180,5 +181,34 @@ class LapScoreJobTest {
                 + new LocalKernelRegressionSelector().getNumNeighbors() + "]"), help);
         assertTrue(help.contains(new LocalKernelRegressionSelector().lkrLambda().doc()), help);
         assertEquals(String.valueOf(new LaplacianScoreSelector().getNumTrees()), BenchOption.TREES.defaultValue());
+    }
+
+    @Test
+    void jobReleasesEveryCacheWhetherItSucceedsOrFails(@TempDir Path out) {
+        FeatureSelectorModel<?> model = Caches.leavesNothingCached("the job writing edges and the model", () -> call(() -> run(
+                "--input", "data/iris.csv", "--label-col", "species", "--k", "5", "--partitions", "3",
+                "--edges-out", out.resolve("edges").toString(), "--model-out", out.resolve("model").toString())));
+        assertEquals(4, model.numFeatures());
+        Caches.leavesNothingCached("the job with the LKR score on the class graph", () -> call(() -> run(
+                "--input", "data/iris.csv", "--label-col", "species", "--score", "lkr", "--graph", "class", "--max-class-size", "40",
+                "--k", "4", "--output", out.resolve("reduced").toString())));
+        IllegalArgumentException refused = Caches.leavesNothingCached("the job refusing a leaf size after caching the rows",
+                () -> assertThrows(IllegalArgumentException.class, () -> run("--input", "data/iris.csv", "--label-col", "species",
+                        "--knn", "approximate", "--k", "5", "--leaf-size", "5", "--edges-out", out.resolve("none").toString())));
+        assertTrue(refused.getMessage().contains("leafSize"), refused.getMessage());
+    }
+
+    /** Work that may throw a checked exception, for {@link Caches#leavesNothingCached}. */
+    @FunctionalInterface
+    private interface Work<T> {
+        T run() throws Exception;
+    }
+
+    private static <T> T call(Work<T> work) {
+        try {
+            return work.run();
+        } catch (Exception failed) {
+            throw new IllegalStateException(failed);
+        }
     }
 }

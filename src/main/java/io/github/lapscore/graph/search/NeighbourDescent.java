@@ -52,7 +52,7 @@ final class NeighbourDescent {
     /**
      * {@code rounds} refinement rounds of {@code lists} (keyed and partitioned by the blocks of
      * {@code layout}, like {@code blocks}); each round is one Spark job, and the lists it replaces
-     * are released.
+     * are released, also when it fails.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int k, DistanceMeasure measure,
@@ -68,11 +68,17 @@ final class NeighbourDescent {
                             numFeatures, k, measure, centre).iterator())
                     .mapToPair(fragment -> fragment);
             current = NeighbourLists.mergeIntoBlocks(before.union(offers), layout).persist(StorageLevel.MEMORY_AND_DISK());
-            timer.run(Stage.GRAPH, String.format(Locale.ROOT,
-                    "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
-                    current::count);
-            before.unpersist(false);
-            neighbourhoods.unpersist(false);
+            try {
+                timer.run(Stage.GRAPH, String.format(Locale.ROOT,
+                        "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
+                        current::count);
+            } catch (Throwable failed) {
+                current.unpersist(false);
+                throw failed;
+            } finally {
+                before.unpersist(false);
+                neighbourhoods.unpersist(false);
+            }
         }
         return current;
     }

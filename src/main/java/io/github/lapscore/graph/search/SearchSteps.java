@@ -30,17 +30,25 @@ final class SearchSteps {
                                                          IntFunction<String> description, String mergeDescription,
                                                          StageTimer timer) {
         List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(steps);
-        for (int s = 0; s < steps; s++) {
-            JavaPairRDD<Long, NeighbourLists> partial = step.apply(s).persist(StorageLevel.MEMORY_AND_DISK());
-            timer.run(Stage.GRAPH, description.apply(s), partial::count);
-            partials.add(partial);
+        try {
+            for (int s = 0; s < steps; s++) {
+                JavaPairRDD<Long, NeighbourLists> partial = step.apply(s).persist(StorageLevel.MEMORY_AND_DISK());
+                partials.add(partial);
+                timer.run(Stage.GRAPH, description.apply(s), partial::count);
+            }
+            @SuppressWarnings("unchecked")
+            JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
+            JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(context.union(stepResults), layout)
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            try {
+                timer.run(Stage.GRAPH, mergeDescription, merged::count);
+            } catch (Throwable failed) {
+                merged.unpersist(false);
+                throw failed;
+            }
+            return merged;
+        } finally {
+            partials.forEach(partial -> partial.unpersist(false));
         }
-        @SuppressWarnings("unchecked")
-        JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
-        JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(context.union(stepResults), layout)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        timer.run(Stage.GRAPH, mergeDescription, merged::count);
-        partials.forEach(partial -> partial.unpersist(false));
-        return merged;
     }
 }

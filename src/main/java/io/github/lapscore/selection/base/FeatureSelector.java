@@ -158,7 +158,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
                     () -> RowSummary.of(rows));
             checked = invalidRowsOption() == InvalidRows.SKIP && all.hasUnusableRows(needsNonZeroRows(), needsLabel())
                     ? withoutUnusableRows(rows, all, timer) : new CheckedRows(rows, all);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             rows.release();
             throw failed;
         }
@@ -168,7 +168,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
                 checked.summary().validateLabels(getLabelCol());
             }
             return checked;
-        } catch (RuntimeException invalid) {
+        } catch (Throwable invalid) {
             checked.rows().release();
             throw invalid;
         }
@@ -182,7 +182,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
                     + "' that cannot be scored (handleInvalid = skip)", () -> RowSummary.of(kept));
             rows.release();
             return new CheckedRows(kept, summary.withSkippedRows(all.count() - summary.count()));
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             kept.release();
             throw failed;
         }

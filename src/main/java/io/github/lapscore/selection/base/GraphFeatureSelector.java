@@ -14,6 +14,8 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.GraphSelectorParams;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A selector whose score is read off a graph of the rows ({@link GraphType}): it builds the
@@ -26,6 +28,8 @@ import org.apache.spark.sql.types.StructType;
  */
 public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>, M extends FeatureSelectorModel<M>>
         extends FeatureSelector<S, M> implements GraphSelectorParams {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GraphFeatureSelector.class);
 
     protected GraphFeatureSelector(String uid) {
         super(uid);
@@ -160,13 +164,21 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         }
     }
 
+    /**
+     * Lays the rows out and builds their graph. An explicit {@code knnMethod = exact} on more rows
+     * than {@code auto} searches exactly first logs a warning with its cost.
+     */
     private WeightedGraph build(IndexedRows rows, RowSummary summary, StageTimer timer) {
         GraphSettings settings = graphSettings();
+        if (settings.type() == GraphType.KNN && settings.method() == KnnMethod.EXACT) {
+            KnnMethod.exactCostWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism())
+                    .ifPresent(LOG::warn);
+        }
         PreparedRows prepared = PreparedRows.of(rows, summary, settings.rowsPerBlock(),
                 settings.exactJoin(summary.count()) ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE, timer, Stage.GRAPH);
         try {
             return GraphBuilder.build(settings, prepared, keepsNeighbourLists(), timer);
-        } catch (RuntimeException failed) {
+        } catch (Throwable failed) {
             prepared.release();
             throw failed;
         }

@@ -1,0 +1,152 @@
+package io.github.lapscore.selection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import io.github.lapscore.Caches;
+import io.github.lapscore.FaultInjection;
+import io.github.lapscore.LabeledFrames;
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.spark.SparkException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A fit leaves nothing cached behind, whether it succeeds or fails after it has cached the rows
+ * (bad values found by the validating pass, a problem found later, while building the graph, or a
+ * Spark job lost for good), and the model it returns does not need anything it released.
+ */
+class ReleasedCachesTest {
+
+    private static final double[][] DATA = SparkTestSession.clusteredData(150, 5, 29L);
+
+    /** One estimator: a name and a factory of configured selectors. */
+    record Estimator(String name, Supplier<FeatureSelector<?, ?>> create) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Estimator> estimators() {
+        Stream<Estimator> contracts = SelectorContractTest.CONTRACTS.stream()
+                .map(contract -> new Estimator(contract.name(), contract.estimator()));
+        Stream<Estimator> approximate = Stream.of(new Estimator("Laplacian approximate kNN", () -> new LaplacianScoreSelector()
+                .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(40).setNumTrees(2).setRecallSampleSize(20)));
+        return Stream.concat(contracts, approximate);
+    }
+
+    private static Dataset<Row> labelled(double[][] rows) {
+        Object[] labels = new Object[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            labels[i] = (double) (i % 3);
+        }
+        return LabeledFrames.frame(rows, labels, DataTypes.DoubleType, 3);
+    }
+
+    private static double[][] withNaN() {
+        double[][] rows = new double[DATA.length][];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = DATA[i].clone();
+        }
+        rows[77][2] = Double.NaN;
+        return rows;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("estimators")
+    void fitReleasesWhatItCachedAndTheModelStillWorks(Estimator estimator) {
+        FeatureSelectorModel<?> model = Caches.leavesNothingCached("a fit", () -> estimator.create().get().setNumTopFeatures(2).fit(labelled(DATA)));
+        long rows = model.transform(labelled(DATA)).count();
+        assertEquals(DATA.length, rows);
+        assertEquals(2, model.selectedFeatures().length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("estimators")
+    void fitRefusingBadValuesReleasesTheRows(Estimator estimator) {
+        IllegalArgumentException refused = Caches.leavesNothingCached("a refused fit", () -> assertThrows(IllegalArgumentException.class,
+                () -> estimator.create().get().fit(labelled(withNaN()))));
+        assertTrue(refused.getMessage().contains("row 77"), refused.getMessage());
+    }
+
+    /** Problems that only the graph build finds, after the rows are cached and laid out in blocks. */
+    static Stream<Estimator> failingGraphs() {
+        return Stream.of(
+                new Estimator("approximate kNN with leafSize not above numNeighbors", () -> new LaplacianScoreSelector()
+                        .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(5)),
+                new Estimator("epsilon graph above maxEdges", () -> new LaplacianScoreSelector().setGraphType("epsilon")
+                        .setRadius(100.0).setMaxEdges(10)),
+                new Estimator("heat kernel too narrow for any edge", () -> new LaplacianScoreSelector().setBandwidth(1e-300)),
+                new Estimator("LKR with leafSize not above numNeighbors", () -> new LocalKernelRegressionSelector()
+                        .setKnnMethod("approximate").setNumNeighbors(5).setLeafSize(5)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failingGraphs")
+    void fitFailingWhileBuildingTheGraphReleasesEverything(Estimator estimator) {
+        Caches.leavesNothingCached("a failed fit", () -> assertThrows(IllegalArgumentException.class,
+                () -> estimator.create().get().fit(labelled(DATA))));
+        Caches.leavesNothingCached("a failed buildGraph", () -> assertThrows(IllegalArgumentException.class,
+                () -> ((GraphFeatureSelector<?, ?>) estimator.create().get()).buildGraph(labelled(DATA))));
+    }
+
+    @Test
+    void layoutRefusedAfterValidationReleasesTheRows() {
+        double[][] rows = new double[46_400][1];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i][0] = i % 97;
+        }
+        IllegalArgumentException refused = Caches.leavesNothingCached("a refused layout", () -> assertThrows(IllegalArgumentException.class,
+                () -> new LaplacianScoreSelector().setBlockSize(1).fit(SparkTestSession.denseFrame(rows, 2))));
+        assertTrue(refused.getMessage().contains("blockSize"), refused.getMessage());
+    }
+
+    /** Spark jobs of a fit lost for good (every task attempt fails): each case names a job by a word of its description. */
+    static Stream<Arguments> failingJobs() {
+        Supplier<FeatureSelector<?, ?>> exact = () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40);
+        Supplier<FeatureSelector<?, ?>> approximate = () -> new LaplacianScoreSelector().setKnnMethod("approximate")
+                .setNumNeighbors(5).setLeafSize(40).setNumTrees(2).setRecallSampleSize(20);
+        Supplier<FeatureSelector<?, ?>> lkr = () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40);
+        Supplier<FeatureSelector<?, ?>> lkrClasses = () -> new LocalKernelRegressionSelector().setGraphType("class")
+                .setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4);
+        return Stream.of(
+                Arguments.of("Feature means", exact),
+                Arguments.of("kNN graph (exact) 2/", exact),
+                Arguments.of("merging candidates", exact),
+                Arguments.of("counting edges", exact),
+                Arguments.of("Laplacian scores", exact),
+                Arguments.of("tree 2/", approximate),
+                Arguments.of("refinement 2/", approximate),
+                Arguments.of("exact neighbours of", approximate),
+                Arguments.of("Local kernel regression scores", lkr),
+                Arguments.of("classes above maxClassSize", lkrClasses),
+                Arguments.of("regressions in classes above the bound", lkrClasses),
+                Arguments.of("Fisher scores", (Supplier<FeatureSelector<?, ?>>) () -> new FisherScoreSelector()
+                        .setLabelCol(LabeledFrames.LABEL)));
+    }
+
+    @ParameterizedTest(name = "job ''{0}''")
+    @MethodSource("failingJobs")
+    void fitWhoseSparkJobFailsReleasesEverything(String job, Supplier<FeatureSelector<?, ?>> estimator) {
+        SparkException failed = Caches.leavesNothingCached("a fit losing job '" + job + "'", () -> {
+            SparkException[] thrown = new SparkException[1];
+            FaultInjection.failingJobs(job, () -> thrown[0] = assertThrows(SparkException.class,
+                    () -> estimator.get().fit(labelled(DATA))));
+            return thrown[0];
+        });
+        assertTrue(failed.getMessage().contains("every attempt of job '" + job + "' fails"), failed.getMessage());
+    }
+}

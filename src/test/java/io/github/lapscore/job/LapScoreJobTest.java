@@ -195,7 +195,7 @@ class LapScoreJobTest {
         IllegalArgumentException refused = Caches.leavesNothingCached("the job refusing a leaf size after caching the rows",
                 () -> assertThrows(IllegalArgumentException.class, () -> run("--input", "data/iris.csv", "--label-col", "species",
                         "--knn", "approximate", "--k", "5", "--leaf-size", "5", "--edges-out", out.resolve("none").toString())));
-        assertTrue(refused.getMessage().contains("leafSize"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("--leaf-size 5 must exceed --k 5"), refused.getMessage());
     }
 
     /** Work that may throw a checked exception, for {@link Caches#leavesNothingCached}. */

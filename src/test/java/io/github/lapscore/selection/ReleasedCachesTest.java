@@ -82,6 +82,15 @@ class ReleasedCachesTest {
         assertTrue(refused.getMessage().contains("row 77"), refused.getMessage());
     }
 
+    /** With handleInvalid = skip the rows are cached twice (all, then the usable ones); both copies are released. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("estimators")
+    void fitSkippingBadRowsReleasesBothCopies(Estimator estimator) {
+        FeatureSelectorModel<?> model = Caches.leavesNothingCached("a fit skipping a row", () -> estimator.create().get()
+                .setHandleInvalid("skip").fit(labelled(withNaN())));
+        assertEquals(1, model.summary().skippedRows());
+    }
+
     /** Problems that only the graph build finds, after the rows are cached and laid out in blocks. */
     static Stream<Estimator> failingGraphs() {
         return Stream.of(

@@ -10,6 +10,8 @@ import java.util.Locale;
 import io.github.lapscore.bench.Benchmark;
 import io.github.lapscore.bench.ClassRegressionRate;
 import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.job.options.BenchOption;
+import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.SparkSession;
 
 /** {@code lapscore bench}: runs the {@link Benchmark} with the options given. */

@@ -4,6 +4,9 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 import io.github.lapscore.bench.GaussianMixture;
+import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.options.GenerateOption;
+import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;

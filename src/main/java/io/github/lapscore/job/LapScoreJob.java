@@ -12,6 +12,16 @@ import java.util.Locale;
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.files.JobErrors;
+import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.options.BenchOption;
+import io.github.lapscore.job.options.CommandOption;
+import io.github.lapscore.job.options.GenerateOption;
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.ParamOptions;
+import io.github.lapscore.job.options.ScoreChoice;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.base.FeatureSelector;
@@ -23,6 +33,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+
 import scala.Option;
 
 /**

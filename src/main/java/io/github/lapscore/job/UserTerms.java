@@ -5,6 +5,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.files.JobErrors;
+import io.github.lapscore.job.options.JobOption;
+
 /**
  * Says the estimators' errors in the terms of the command line, the one place where this happens.
  * The estimators name their params ({@code numNeighbors must be at most 7}), their vector column

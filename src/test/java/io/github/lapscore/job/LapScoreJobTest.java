@@ -14,6 +14,10 @@ import java.util.List;
 
 import io.github.lapscore.Caches;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.job.options.BenchOption;
+import io.github.lapscore.job.options.GenerateOption;
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;

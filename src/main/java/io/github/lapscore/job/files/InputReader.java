@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.files;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -8,6 +8,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+
 import scala.Tuple2;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 import java.util.function.Supplier;
 

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 import io.github.lapscore.ParamOption;
 
@@ -8,7 +8,7 @@ import io.github.lapscore.ParamOption;
  * takes its default and text from it ({@link ParamOptions}). Parsing and {@code --help} both read
  * this table.
  */
-enum JobOption implements CommandOption {
+public enum JobOption implements CommandOption {
     INPUT("--input", "PATH", null, "input data: CSV, Parquet or LibSVM (required)"),
     FORMAT("--format", "csv|parquet|libsvm", null, "input format; default from the extension (.csv, .parquet, .libsvm/.svm)"),
     HEADER("--header", "true|false", "true", "whether a CSV input has a header row; without one features are named f0, f1, ..."),
@@ -67,7 +67,7 @@ enum JobOption implements CommandOption {
     }
 
     /** The estimator param this option sets, or null. */
-    String param() {
+    public String param() {
         return param;
     }
 
@@ -77,7 +77,7 @@ enum JobOption implements CommandOption {
     }
 
     /** The {@code --help} text. */
-    static String usage() {
+    public static String usage() {
         return CommandOption.usage(JobOption.class, """
                 Usage: lapscore fit --input PATH [options]
 

@@ -1,7 +1,7 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 /** Every option of {@code lapscore generate}; parsing and {@code --help} both read this table. */
-enum GenerateOption implements CommandOption {
+public enum GenerateOption implements CommandOption {
     ROWS("--rows", "N", "10000", "number of rows"),
     DIMS("--dims", "D", "50", "number of features"),
     INFORMATIVE("--informative", "I", "10", "features carrying the clusters (f0 .. f(I-1)); the rest are noise of equal variance"),
@@ -23,7 +23,7 @@ enum GenerateOption implements CommandOption {
         return spec;
     }
 
-    static String usage() {
+    public static String usage() {
         return CommandOption.usage(GenerateOption.class, """
                 Usage: lapscore generate --output PATH [options]
 

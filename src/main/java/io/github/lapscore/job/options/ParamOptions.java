@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +18,7 @@ import org.apache.spark.ml.param.Param;
  * from the param itself (so a default is written once, in the estimator), and their values are
  * parsed by the param's type and checked by the param's own validator.
  */
-final class ParamOptions {
+public final class ParamOptions {
 
     private ParamOptions() {
     }
@@ -53,9 +53,9 @@ final class ParamOptions {
     /**
      * Sets on {@code estimator} every param option given in {@code args}; returns the flags given
      * that this estimator has no param for (to be reported as ignored). A value the param refuses
-     * fails in the param's words ({@code numNeighbors must be ...}), which {@link UserTerms} turns into the flag's.
+     * fails in the param's words ({@code numNeighbors must be ...}), which the job turns into the flag's.
      */
-    static List<String> apply(FeatureSelector<?, ?> estimator, JobArguments<JobOption> args) {
+    public static List<String> apply(FeatureSelector<?, ?> estimator, JobArguments<JobOption> args) {
         List<String> ignored = new ArrayList<>();
         for (JobOption option : JobOption.values()) {
             if (option.param() == null || !args.given(option)) {

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.files;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -15,6 +15,7 @@ import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+
 import scala.Tuple2;
 
 /**

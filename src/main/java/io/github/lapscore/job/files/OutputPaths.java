@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.files;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import org.apache.hadoop.fs.Path;
  * configuration, so {@code out}, {@code ./out/} and {@code file:/.../out} are the same path. Messages
  * name the paths as the user wrote them.
  */
-final class OutputPaths {
+public final class OutputPaths {
 
     /** One output: its option, the path as given, the path qualified, and whether it is a single file. */
     private record Output(String flag, String given, Path path, boolean file) {
@@ -29,19 +29,19 @@ final class OutputPaths {
     private final List<Output> outputs = new ArrayList<>();
 
     /** Outputs checked against {@code conf}; {@code overwrite} allows replacing existing paths that the input does not need. */
-    OutputPaths(Configuration conf, boolean overwrite) {
+    public OutputPaths(Configuration conf, boolean overwrite) {
         this.conf = conf;
         this.overwrite = overwrite;
     }
 
     /** Adds the directory written by option {@code flag} at {@code path}, as the user wrote it. */
-    OutputPaths directory(String flag, String path) {
+    public OutputPaths directory(String flag, String path) {
         outputs.add(new Output(flag, path, qualify(flag, path), false));
         return this;
     }
 
     /** Adds the single file written by option {@code flag} at {@code path}, as the user wrote it. */
-    OutputPaths file(String flag, String path) {
+    public OutputPaths file(String flag, String path) {
         outputs.add(new Output(flag, path, qualify(flag, path), true));
         return this;
     }
@@ -51,7 +51,7 @@ final class OutputPaths {
      * the input (null when the command has none) or another output, or would replace an existing
      * path without {@code --overwrite}. The input may be a glob, whose fixed leading part is used.
      */
-    void check(String input) {
+    public void check(String input) {
         for (int i = 0; i < outputs.size(); i++) {
             for (Output other : outputs.subList(0, i)) {
                 requireApart(outputs.get(i), other);

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.files;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.feature.VectorAssembler;
@@ -29,10 +31,10 @@ import org.apache.spark.sql.types.StructField;
  * Columns whose names Spark would read as paths ({@code a.b}) get internal names for the fit; every
  * message and output uses the names the user wrote.
  */
-final class InputTable {
+public final class InputTable {
 
     /** Name of the assembled vector column. */
-    static final String VECTOR_COLUMN = "lapscore_features";
+    public static final String VECTOR_COLUMN = "lapscore_features";
 
     private final Dataset<Row> data;
     private final String vectorColumn;
@@ -54,7 +56,7 @@ final class InputTable {
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
      * as NaN, so that the estimator drops their rows and counts them.
      */
-    static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
+    public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         String path = args.text(JobOption.INPUT);
         String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
         boolean header = format.equals("csv") && args.flag(JobOption.HEADER);
@@ -170,37 +172,37 @@ final class InputTable {
         }
     }
 
-    Dataset<Row> data() {
+    public Dataset<Row> data() {
         return data;
     }
 
     /** The vector column the selector reads. */
-    String vectorColumn() {
+    public String vectorColumn() {
         return vectorColumn;
     }
 
     /** The label column as the user named it, or null. */
-    String labelColumn() {
+    public String labelColumn() {
         return labelColumn;
     }
 
     /** The column of {@link #data()} holding the user's column {@code name}. */
-    Column column(String name) {
+    public Column column(String name) {
         return col(internalNames.get(name));
     }
 
     /** The name in {@link #data()} of the user's column {@code name}. */
-    String internalName(String name) {
+    public String internalName(String name) {
         return internalNames.get(name);
     }
 
     /** The user's name of the column {@code internal} of {@link #data()}. */
-    String userName(String internal) {
+    public String userName(String internal) {
         return userNames().getOrDefault(internal, internal);
     }
 
     /** The user's names of the columns renamed for the fit, by internal name. */
-    Map<String, String> userNames() {
+    public Map<String, String> userNames() {
         Map<String, String> renamed = new LinkedHashMap<>();
         internalNames.forEach((user, internal) -> {
             if (!user.equals(internal)) {
@@ -211,17 +213,17 @@ final class InputTable {
     }
 
     /** Whether features came from separate columns (then the reduced data keeps those columns). */
-    boolean fromColumns() {
+    public boolean fromColumns() {
         return !featureColumns.isEmpty();
     }
 
     /** The feature columns as the user named them, in vector order (empty for a vector input). */
-    List<String> featureColumns() {
+    public List<String> featureColumns() {
         return featureColumns;
     }
 
     /** Names of the {@code count} features: the column names, the vector column's attribute names, or f0, f1, .... */
-    String[] featureNames(int count) {
+    public String[] featureNames(int count) {
         if (fromColumns()) {
             return featureColumns.toArray(String[]::new);
         }

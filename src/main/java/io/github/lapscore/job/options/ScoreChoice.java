@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 import java.util.function.Supplier;
 
@@ -9,7 +9,7 @@ import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
 
 /** The scores {@code lapscore fit --score} can rank by, each with the estimator that computes it. */
-enum ScoreChoice implements ParamOption {
+public enum ScoreChoice implements ParamOption {
     LAPLACIAN("Laplacian score", LaplacianScoreSelector::new),
     FISHER("Fisher score", FisherScoreSelector::new),
     LKR("LKR score", LocalKernelRegressionSelector::new);
@@ -23,12 +23,12 @@ enum ScoreChoice implements ParamOption {
     }
 
     /** The score's name in reports, e.g. "Fisher score". */
-    String title() {
+    public String title() {
         return title;
     }
 
     /** A new estimator of this score with its defaults. */
-    FeatureSelector<?, ?> newEstimator() {
+    public FeatureSelector<?, ?> newEstimator() {
         return estimator.get();
     }
 }

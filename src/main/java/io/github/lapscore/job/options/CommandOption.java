@@ -1,11 +1,11 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 /**
  * One option of a {@code lapscore} command: its flag, the placeholder of its value, its default
  * (null when there is none) and what it does; an empty placeholder makes it a switch, given without a value. Each command's options are an enum implementing
  * this, which both parsing ({@link JobArguments}) and {@code --help} read.
  */
-interface CommandOption {
+public interface CommandOption {
 
     /** What an option is, as its enum constant declares it. */
     record Spec(String flag, String placeholder, String defaultValue, String description) {

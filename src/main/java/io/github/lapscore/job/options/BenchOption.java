@@ -1,7 +1,7 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 /** Every option of {@code lapscore bench}; parsing and {@code --help} both read this table. */
-enum BenchOption implements CommandOption {
+public enum BenchOption implements CommandOption {
     ROWS("--rows", "N1,N2,...", "20000,100000", "data sizes to run, each a fresh Gaussian mixture"),
     DIMS("--dims", "D", "50", "number of features"),
     INFORMATIVE("--informative", "I", "10", "informative features; selection keeps I and counts how many are informative"),
@@ -36,7 +36,7 @@ enum BenchOption implements CommandOption {
         return spec.get();
     }
 
-    static String usage() {
+    public static String usage() {
         return CommandOption.usage(BenchOption.class, """
                 Usage: lapscore bench [options]
 

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.options;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /** The parsed options of one {@code lapscore} command, with their defaults. */
-final class JobArguments<E extends Enum<E> & CommandOption> {
+public final class JobArguments<E extends Enum<E> & CommandOption> {
 
     private final Map<E, String> values;
 
@@ -20,7 +20,7 @@ final class JobArguments<E extends Enum<E> & CommandOption> {
      * Parses {@code --flag value} pairs (and switches, given alone) of the options {@code type}; throws
      * {@link IllegalArgumentException} for unknown, incomplete or missing required ones.
      */
-    static <E extends Enum<E> & CommandOption> JobArguments<E> parse(Class<E> type, String[] args, List<E> required) {
+    public static <E extends Enum<E> & CommandOption> JobArguments<E> parse(Class<E> type, String[] args, List<E> required) {
         Map<E, String> values = new EnumMap<>(type);
         for (int i = 0; i < args.length; i++) {
             E option = CommandOption.byFlag(type, args[i]);
@@ -45,28 +45,28 @@ final class JobArguments<E extends Enum<E> & CommandOption> {
     }
 
     /** The value given, or the option's default (empty when it has none). */
-    Optional<String> get(E option) {
+    public Optional<String> get(E option) {
         return Optional.ofNullable(values.getOrDefault(option, option.defaultValue()));
     }
 
     /** Whether the option was given on the command line. */
-    boolean given(E option) {
+    public boolean given(E option) {
         return values.containsKey(option);
     }
 
-    String text(E option) {
+    public String text(E option) {
         return get(option).orElseThrow();
     }
 
-    int integer(E option) {
+    public int integer(E option) {
         return parsed(option, Integer::parseInt, "a whole number");
     }
 
-    long longInteger(E option) {
+    public long longInteger(E option) {
         return parsed(option, Long::parseLong, "a whole number");
     }
 
-    double number(E option) {
+    public double number(E option) {
         return parsed(option, Double::parseDouble, "a number");
     }
 
@@ -79,7 +79,7 @@ final class JobArguments<E extends Enum<E> & CommandOption> {
         }
     }
 
-    boolean flag(E option) {
+    public boolean flag(E option) {
         String value = text(option).toLowerCase(Locale.ROOT);
         if (!value.equals("true") && !value.equals("false")) {
             throw new IllegalArgumentException(option.flag() + " must be true or false, got '" + value + "'");

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.job.files;
 
 import java.util.Locale;
 
@@ -7,7 +7,7 @@ import java.util.Locale;
  * stack trace. Spark wraps the errors of its tasks several times over; the root cause says what
  * happened.
  */
-final class JobErrors {
+public final class JobErrors {
 
     private JobErrors() {
     }
@@ -22,7 +22,7 @@ final class JobErrors {
     }
 
     /** The first line of {@code error}'s message, or its type when it has none. */
-    static String firstLine(Throwable error) {
+    public static String firstLine(Throwable error) {
         String message = error.getMessage();
         if (message == null || message.isBlank()) {
             return error.getClass().getSimpleName();
@@ -44,7 +44,7 @@ final class JobErrors {
      * The outermost {@link IllegalArgumentException} in {@code error}'s chain: a check that failed,
      * perhaps inside a Spark task; null when there is none.
      */
-    static IllegalArgumentException checkFailure(Throwable error) {
+    public static IllegalArgumentException checkFailure(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof IllegalArgumentException check) {
                 return check;
@@ -54,7 +54,7 @@ final class JobErrors {
     }
 
     /** The line printed for an error nobody checked for: what Spark's root cause says. */
-    static String unexpected(Throwable error) {
+    public static String unexpected(Throwable error) {
         return "Spark failed: " + firstLine(rootCause(error));
     }
 }

@@ -1,0 +1,7 @@
+/**
+ * What the job reads and writes: the input as a table the selector can fit ({@code InputTable}:
+ * CSV, Parquet or LibSVM, with its columns checked and named as the user wrote them) and the output
+ * paths, checked before anything runs so that nothing a user owns is overwritten
+ * ({@code OutputPaths}); Spark's failures on files are said in one line ({@code JobErrors}).
+ */
+package io.github.lapscore.job.files;

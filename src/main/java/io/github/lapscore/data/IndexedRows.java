@@ -1,14 +1,12 @@
 package io.github.lapscore.data;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -60,24 +58,17 @@ public final class IndexedRows {
     }
 
     /**
-     * The rows of {@code blocks} whose label is one of {@code labels} (ascending), renumbered from 0
-     * in the order (label, original id), so that the rows of one class are consecutive and the blocks
-     * cut from them hold few classes each; cached until {@link #release()}.
+     * The rows of {@code numbered} ((row, id) pairs) whose label is one of {@code labels} (ascending),
+     * renumbered from 0 in the order (label, original id), so that the rows of one class are
+     * consecutive and the blocks cut from them hold few classes each; cached until {@link #release()}.
      */
-    public static IndexedRows ofClasses(JavaRDD<RowBlock> blocks, double[] labels, String column, String labelColumn) {
-        JavaPairRDD<LabeledRow, Long> indexed = blocks
-                .flatMap(block -> {
-                    List<Tuple2<ClassOrder, LabeledRow>> kept = new ArrayList<>();
-                    for (int i = 0; i < block.size(); i++) {
-                        if (Arrays.binarySearch(labels, block.label(i)) >= 0) {
-                            kept.add(new Tuple2<>(new ClassOrder(block.label(i), block.firstRow() + i),
-                                    new LabeledRow(block.row(i), block.label(i))));
-                        }
-                    }
-                    return kept.iterator();
-                })
-                .sortBy(row -> row._1(), true, blocks.getNumPartitions())
-                .map(Tuple2::_2)
+    public static IndexedRows ofClasses(JavaPairRDD<LabeledRow, Long> numbered, double[] labels, String column,
+                                        String labelColumn) {
+        JavaPairRDD<LabeledRow, Long> indexed = numbered
+                .filter(row -> Arrays.binarySearch(labels, row._1().label()) >= 0)
+                .mapToPair(row -> new Tuple2<>(new ClassOrder(row._1().label(), row._2()), row._1()))
+                .sortByKey(true, numbered.getNumPartitions())
+                .values()
                 .zipWithIndex()
                 .persist(StorageLevel.MEMORY_AND_DISK());
         return new IndexedRows(indexed, column, labelColumn);

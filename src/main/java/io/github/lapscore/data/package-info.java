@@ -1,6 +1,9 @@
 /**
- * Stage 0 of the pipeline: rows get stable ids in input order, are checked in one pass
- * ({@link io.github.lapscore.data.RowSummary}) and are cut into blocks of consecutive ids
- * ({@link io.github.lapscore.data.RowBlock}) that the graph and scoring stages join pairwise.
+ * Stage 0 of the pipeline, the rows themselves: stable ids in input order with their labels
+ * ({@link io.github.lapscore.data.IndexedRows}), one checking pass
+ * ({@link io.github.lapscore.data.RowSummary}, which also says which rows {@code handleInvalid = skip}
+ * drops), and the power of two that keeps squares of data near 1e±300 finite
+ * ({@link io.github.lapscore.data.DataScale}). The rows are then cut into blocks
+ * ({@link io.github.lapscore.data.blocks}).
  */
 package io.github.lapscore.data;

@@ -8,10 +8,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPairs;
-import io.github.lapscore.data.PreparedRows;
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPairs;
+import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.ApproximateKnnSearch;

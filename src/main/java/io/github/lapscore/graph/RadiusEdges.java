@@ -3,9 +3,9 @@ package io.github.lapscore.graph;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPairs;
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPairs;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;

@@ -1,10 +1,10 @@
 package io.github.lapscore.graph;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPairs;
 import io.github.lapscore.data.DataScale;
-import io.github.lapscore.data.FeatureCentres;
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPairs;
+import io.github.lapscore.data.blocks.FeatureCentres;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.StageTimer;

@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.github.lapscore.data.OrderedReduce;
-import io.github.lapscore.data.RowBlock;
 import io.github.lapscore.data.VectorEntries;
+import io.github.lapscore.data.blocks.OrderedReduce;
+import io.github.lapscore.data.blocks.RowBlock;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 

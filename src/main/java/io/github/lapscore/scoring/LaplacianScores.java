@@ -1,16 +1,16 @@
 package io.github.lapscore.scoring;
 
-import io.github.lapscore.data.BlockPairs;
-import io.github.lapscore.data.OrderedReduce;
-import io.github.lapscore.data.RowBlock;
+import java.util.List;
+
+import io.github.lapscore.data.blocks.BlockPairs;
+import io.github.lapscore.data.blocks.OrderedReduce;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.Edge;
 import io.github.lapscore.graph.EdgeWeighting;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;
-
-import java.util.List;
 
 /**
  * The Laplacian Score of every feature (He, Cai and Niyogi, "Laplacian Score for Feature

@@ -1,8 +1,8 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.data.IndexedRows;
-import io.github.lapscore.data.PreparedRows;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;

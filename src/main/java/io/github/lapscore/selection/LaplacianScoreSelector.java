@@ -1,6 +1,6 @@
 package io.github.lapscore.selection;
 
-import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;

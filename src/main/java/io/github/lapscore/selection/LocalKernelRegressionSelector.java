@@ -1,9 +1,10 @@
 package io.github.lapscore.selection;
 
-import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.IndexedRows;
-import io.github.lapscore.data.PreparedRows;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
@@ -134,7 +135,7 @@ public final class LocalKernelRegressionSelector
             double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, null, regression, timer);
             return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, 0, 0, timer));
         }
-        IndexedRows largeClassRows = IndexedRows.ofClasses(rows.blocks(), largeLabels, getFeaturesCol(), getLabelCol());
+        IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol());
         RowSummary largeSummary;
         try {
             largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",

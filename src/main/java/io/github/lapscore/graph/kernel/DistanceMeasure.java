@@ -1,8 +1,7 @@
 package io.github.lapscore.graph.kernel;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.data.FeatureCentres;
-
+import io.github.lapscore.data.blocks.FeatureCentres;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;

@@ -2,7 +2,7 @@ package io.github.lapscore.graph.kernel;
 
 import java.util.Arrays;
 
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.RowBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 

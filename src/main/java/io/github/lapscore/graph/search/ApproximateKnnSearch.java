@@ -7,8 +7,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPairs;
-import io.github.lapscore.data.RowBlock;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPairs;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;

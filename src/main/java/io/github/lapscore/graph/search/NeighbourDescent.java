@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPartitioner;
-import io.github.lapscore.data.RowBlock;
-import io.github.lapscore.data.RowGather;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPartitioner;
+import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;

@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.data.BlockLayout;
-import io.github.lapscore.data.BlockPartitioner;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaPairRDD;

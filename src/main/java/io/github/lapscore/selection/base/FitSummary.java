@@ -2,7 +2,7 @@ package io.github.lapscore.selection.base;
 
 import java.io.Serializable;
 
-import io.github.lapscore.data.PreparedRows;
+import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphStatistics;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;

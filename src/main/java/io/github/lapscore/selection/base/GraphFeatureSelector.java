@@ -1,9 +1,9 @@
 package io.github.lapscore.selection.base;
 
-import io.github.lapscore.data.BlockLayout;
 import io.github.lapscore.data.IndexedRows;
-import io.github.lapscore.data.PreparedRows;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;

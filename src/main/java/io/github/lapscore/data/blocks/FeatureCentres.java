@@ -1,4 +1,4 @@
-package io.github.lapscore.data;
+package io.github.lapscore.data.blocks;
 
 import java.io.Serializable;
 

@@ -1,5 +1,8 @@
-package io.github.lapscore.data;
+package io.github.lapscore.data.blocks;
 
+import io.github.lapscore.data.DataScale;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;

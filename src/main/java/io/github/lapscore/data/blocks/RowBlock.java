@@ -1,4 +1,4 @@
-package io.github.lapscore.data;
+package io.github.lapscore.data.blocks;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -6,6 +6,10 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
+import io.github.lapscore.data.DataScale;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.LabeledRow;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.storage.StorageLevel;
@@ -60,6 +64,17 @@ public final class RowBlock implements Serializable {
         List<RowBlock> result = new ArrayList<>(1);
         result.add(new RowBlock(block, first, vectors, labels));
         return result.iterator();
+    }
+
+    /** The rows of {@code blocks} as (row, id) pairs, each with its label. */
+    public static JavaPairRDD<LabeledRow, Long> labeledRows(JavaRDD<RowBlock> blocks) {
+        return blocks.flatMapToPair(block -> {
+            List<Tuple2<LabeledRow, Long>> rows = new ArrayList<>(block.size());
+            for (int i = 0; i < block.size(); i++) {
+                rows.add(new Tuple2<>(new LabeledRow(block.row(i), block.label(i)), block.firstRow() + i));
+            }
+            return rows.iterator();
+        });
     }
 
     /** Block number. */

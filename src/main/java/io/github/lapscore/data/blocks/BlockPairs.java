@@ -1,4 +1,4 @@
-package io.github.lapscore.data;
+package io.github.lapscore.data.blocks;
 
 import java.io.Serializable;
 
@@ -8,8 +8,8 @@ import org.apache.spark.rdd.PartitionPruningRDD;
 import org.apache.spark.rdd.RDD;
 
 import scala.Tuple2;
-import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
+import scala.reflect.ClassTag;
 import scala.runtime.AbstractFunction1;
 
 /**

@@ -1,8 +1,9 @@
-package io.github.lapscore.data;
+package io.github.lapscore.data.blocks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.lapscore.data.blocks.BlockLayout;
 import org.junit.jupiter.api.Test;
 
 /** Block and pair numbering, and the automatic block size rule. */

@@ -8,8 +8,9 @@ import java.util.SplittableRandom;
 
 /**
  * Random-projection trees that cut the rows into leaves of about {@code leafSize} likely neighbours
- * of the approximate graph. Trees are grown on the driver from a sample of the
- * embedded rows, whose size does not grow with m. Each internal node splits by the hyperplane
+ * of the approximate graph. Trees are grown on the driver from a sample of the embedded rows of at
+ * most 32 MiB (64 rows per leaf below that cap), so neither the sample nor the trees (fewer nodes
+ * than sample rows) grow without bound with m. Each internal node splits by the hyperplane
  * orthogonal to the difference of two random sample points of the node (so splits follow the
  * data's own spread, like Annoy), placed at the median projection of the node's sample: each side
  * receives half of it. Rows projecting exactly onto the threshold (duplicates, discrete data) go

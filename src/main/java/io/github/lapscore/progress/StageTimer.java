@@ -1,9 +1,9 @@
 package io.github.lapscore.progress;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 import org.apache.spark.SparkContext;
@@ -12,12 +12,13 @@ import org.apache.spark.SparkContext;
  * Runs the stages of a fit under descriptive Spark job descriptions (what a user watching the
  * Spark UI sees, e.g. "kNN graph (exact) 3/10: block pairs 19-27 of 91") and records the wall
  * time of each named stage for the model summary. {@link StageListener}s registered with
- * {@link #addListener} hear of every step as it finishes.
+ * {@link #addListener} hear of every step their thread finishes, as it finishes.
  */
 public final class StageTimer {
 
     private static final String DESCRIPTION = "spark.job.description";
-    private static final List<StageListener> LISTENERS = new CopyOnWriteArrayList<>();
+    /** Listeners per thread: a fit runs its stages on the thread that called it, so fits on other threads stay apart. */
+    private static final ThreadLocal<List<StageListener>> LISTENERS = ThreadLocal.withInitial(ArrayList::new);
 
     private final SparkContext sparkContext;
     private final String prefix;
@@ -40,18 +41,21 @@ public final class StageTimer {
             double elapsed = (System.nanoTime() - start) / 1e9;
             seconds.merge(stage, elapsed, Double::sum);
             sparkContext.setJobDescription(previous);
-            LISTENERS.forEach(listener -> listener.stepFinished(stage, description, elapsed));
+            LISTENERS.get().forEach(listener -> listener.stepFinished(stage, description, elapsed));
         }
     }
 
-    /** From now on, tells {@code listener} of every step any timer finishes, until {@link #removeListener}. */
+    /**
+     * From now on, tells {@code listener} of every step that a timer finishes on the calling thread
+     * (the thread that calls {@code fit}), until {@link #removeListener} on the same thread.
+     */
     public static void addListener(StageListener listener) {
-        LISTENERS.add(listener);
+        LISTENERS.get().add(listener);
     }
 
-    /** Stops telling {@code listener}. */
+    /** Stops telling {@code listener} of the calling thread's steps. */
     public static void removeListener(StageListener listener) {
-        LISTENERS.remove(listener);
+        LISTENERS.get().remove(listener);
     }
 
     /** Seconds spent in {@code stage} so far (0 when it never ran). */

@@ -61,7 +61,10 @@ final class ScoresReport {
             out.printf(Locale.ROOT, "Estimated recall@%d of the approximate graph: %.4f (%.2f s to estimate)%n",
                     summary.numNeighbors(), summary.recall(), summary.recallSeconds());
         }
-        if (!Double.isNaN(summary.bandwidth())) {
+        if (summary.bandwidth() == 0.0 || Double.isInfinite(summary.bandwidth())) {
+            out.println("Heat kernel bandwidth t: beyond the range of a double in the data's units (the rows, near 1e-300 or"
+                    + " 1e300, were scaled by a power of two, exactly, before any square)");
+        } else if (!Double.isNaN(summary.bandwidth())) {
             out.printf(Locale.ROOT, "Heat kernel bandwidth t = %.6g%n", summary.bandwidth());
         }
         out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f (%d blocks of %d rows)%n%n",

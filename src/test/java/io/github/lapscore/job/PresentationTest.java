@@ -40,6 +40,33 @@ class PresentationTest {
         assertEquals(61, Files.readAllLines(scores).size());
     }
 
+    /**
+     * Iris multiplied by 1e300 ranks as iris does (the rows are scaled by a power of two first), and
+     * the report says that the bandwidth, near 1e600, has no double in the data's units.
+     */
+    @Test
+    void dataNear1e300RankAsTheirRescalingAndSaySoOfTheBandwidth(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        List<String> huge = new ArrayList<>(List.of(iris.get(0)));
+        for (String line : iris.subList(1, iris.size())) {
+            String[] cells = line.split(",");
+            for (int c = 0; c < 4; c++) {
+                cells[c] = Double.toString(Double.parseDouble(cells[c]) * 0x1p1000);
+            }
+            huge.add(String.join(",", cells));
+        }
+        String input = Files.write(dir.resolve("huge.csv"), huge).toString();
+        String scaled = printed("--input", input, "--label-col", "species");
+        String plain = printed("--input", "data/iris.csv", "--label-col", "species");
+        assertTrue(scaled.contains("Heat kernel bandwidth t: beyond the range of a double in the data's units"), scaled);
+        assertEquals(ranking(plain), ranking(scaled));
+    }
+
+    /** The ranking's lines, from its header on. */
+    private static String ranking(String output) {
+        return output.substring(output.indexOf(" rank  feature"));
+    }
+
     @Test
     void eachStepIsPrintedAsItFinishes() throws Exception {
         String output = printed("--input", "data/iris.csv", "--label-col", "species");

@@ -24,7 +24,8 @@ import io.github.lapscore.scoring.ClassMoments;
  * @param numNeighbors      k used (0 for the epsilon and class graphs)
  * @param knnMethod         how neighbours were found: "exact" or "approximate" (auto resolved);
  *                          "none" for the class graph
- * @param bandwidth         t of the heat kernel actually used (NaN for other kernels)
+ * @param bandwidth         t of the heat kernel actually used, in the data's units (NaN for other kernels; 0 or
+ *                          Infinity when t is beyond the range of a double there, for data near 1e±300)
  * @param numEdges          unordered edges between distinct rows; for the class graph, which is never
  *                          built, the number of same-label pairs
  * @param numSelfLoops      self-loops (m when included or for the class graph, else 0)

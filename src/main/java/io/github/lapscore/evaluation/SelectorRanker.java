@@ -1,0 +1,50 @@
+package io.github.lapscore.evaluation;
+
+import java.util.Arrays;
+
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * A {@link FeatureSelector} of this library as a {@link FeatureRanker}: it is fitted with
+ * {@code numTopFeatures} = d, so that every feature with a score is a candidate, and offers the
+ * features it selects in the order of {@code featureRanking()}. For a plain score that is every
+ * non-constant feature, best first; with redundancy removal the features found redundant are
+ * skipped, so the best m offered are the first m kept ones.
+ */
+public final class SelectorRanker implements FeatureRanker {
+
+    private final String name;
+    private final FeatureSelector<?, ?> selector;
+    private final boolean supervised;
+
+    /**
+     * {@code selector}, already configured (features column, params, and the label column when it
+     * is {@code supervised}); its selection params are replaced by "all features".
+     */
+    public SelectorRanker(String name, FeatureSelector<?, ?> selector, boolean supervised) {
+        this.name = name;
+        this.selector = selector;
+        this.supervised = supervised;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean supervised() {
+        return supervised;
+    }
+
+    @Override
+    public RankedFeatures rank(Dataset<Row> rows) {
+        FeatureSelectorModel<?> model = selector.setSelectionMode("numTopFeatures").setNumTopFeatures(Integer.MAX_VALUE).fit(rows);
+        int[] selected = model.selectedFeatures();
+        int[] order = Arrays.stream(model.featureRanking()).filter(feature -> Arrays.binarySearch(selected, feature) >= 0).toArray();
+        return new RankedFeatures(order);
+    }
+}

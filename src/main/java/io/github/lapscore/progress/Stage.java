@@ -17,6 +17,8 @@ public final class Stage {
     public static final String WEIGHTS = "weights";
     /** Name of the scoring stage, for timings. */
     public static final String SCORES = "scores";
+    /** Name of the redundancy removal stage (symmetric uncertainty), for timings. */
+    public static final String REDUNDANCY = "redundancy";
 
     private Stage() {
     }

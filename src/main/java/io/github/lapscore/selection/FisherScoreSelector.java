@@ -10,6 +10,7 @@ import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -81,8 +82,9 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     }
 
     @Override
-    protected FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
+    protected FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                   FitSummary summary) {
+        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     public static MLReader<FisherScoreSelector> read() {

@@ -4,6 +4,7 @@ import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.base.ModelPersistence;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.MLReader;
 
 /**
@@ -13,14 +14,16 @@ import org.apache.spark.ml.util.MLReader;
  */
 public final class FisherScoreSelectorModel extends FeatureSelectorModel<FisherScoreSelectorModel> {
 
-    /** A model with the given scores (input order), selected feature indices (ascending) and fit summary. */
-    public FisherScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        super(uid, scores, selectedFeatures, summary);
+    /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */
+    public FisherScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        super(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     @Override
-    protected FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, summary);
+    protected FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     @Override

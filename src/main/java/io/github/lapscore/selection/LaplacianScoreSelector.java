@@ -9,6 +9,7 @@ import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.LaplacianScores;
 import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.params.LaplacianScoreParams;
 import org.apache.spark.ml.util.DefaultParamsReader;
@@ -86,8 +87,9 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
     }
 
     @Override
-    protected LaplacianScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, summary);
+    protected LaplacianScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                   FitSummary summary) {
+        return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     public static MLReader<LaplacianScoreSelector> read() {

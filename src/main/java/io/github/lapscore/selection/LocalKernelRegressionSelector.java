@@ -18,6 +18,7 @@ import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.params.LocalKernelRegressionParams;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -165,8 +166,9 @@ public final class LocalKernelRegressionSelector
     }
 
     @Override
-    protected LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, summary);
+    protected LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                   FitSummary summary) {
+        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     public static MLReader<LocalKernelRegressionSelector> read() {

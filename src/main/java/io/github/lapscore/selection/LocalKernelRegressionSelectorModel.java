@@ -4,6 +4,7 @@ import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.base.ModelPersistence;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.selection.params.LocalKernelRegressionParams;
 import org.apache.spark.ml.util.MLReader;
 
@@ -15,16 +16,18 @@ import org.apache.spark.ml.util.MLReader;
 public final class LocalKernelRegressionSelectorModel extends FeatureSelectorModel<LocalKernelRegressionSelectorModel>
         implements LocalKernelRegressionParams {
 
-    /** A model with the given scores (input order), selected feature indices (ascending) and fit summary. */
-    public LocalKernelRegressionSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        super(uid, scores, selectedFeatures, summary);
+    /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */
+    public LocalKernelRegressionSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        super(uid, scores, selectedFeatures, redundancy, summary);
         declaredParams().setGraphDefaults(this);
         declaredParams().setLkrDefaults(this);
     }
 
     @Override
-    protected LocalKernelRegressionSelectorModel create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
-        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, summary);
+    protected LocalKernelRegressionSelectorModel create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
@@ -131,9 +132,9 @@ class PipelinePersistenceTest {
 
     @Test
     void denseStaysDenseAndSparseStaysSparse() {
-        FitSummary summary = new FitSummary(2, 0, 4, 0, "knn", 1, "exact", 1.0, 1, 0, 0, Double.NaN, 1, 2, 0, 0, 0, 0, 0, 0);
+        FitSummary summary = new FitSummary(2, 0, 4, 0, "knn", 1, "exact", 1.0, 1, 0, 0, Double.NaN, 1, 2, 0, 0, 0, 0, 0, 0, 0);
         LaplacianScoreSelectorModel model = new LaplacianScoreSelectorModel("fixed", new double[]{0.3, 0.1, 0.2, 0.9},
-                new int[]{1, 3}, summary);
+                new int[]{1, 3}, Redundancy.none(4), summary);
         List<Vector> vectors = List.of(Vectors.dense(1, 2, 3, 4), Vectors.sparse(4, new int[]{0, 3}, new double[]{5, 6}));
         List<Row> out = model.transform(SparkTestSession.frame(vectors, 1)).select("selectedFeatures").collectAsList();
         assertInstanceOf(DenseVector.class, out.get(0).get(0));

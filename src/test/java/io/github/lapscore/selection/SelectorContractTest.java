@@ -124,7 +124,7 @@ class SelectorContractTest {
             new Contract("LKR class", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)));
 
     /** Params documented as having no default (set by the user when needed); every other param has one. */
-    private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth");
+    private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth", "redundancyThreshold");
 
     private static final Map<String, FeatureSelectorModel<?>> FITTED = new HashMap<>();
 

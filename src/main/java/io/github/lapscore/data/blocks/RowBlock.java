@@ -92,6 +92,11 @@ public final class RowBlock implements Serializable {
         return rows.length;
     }
 
+    /** The block's vectors in id order. */
+    public List<Vector> vectors() {
+        return Arrays.asList(rows);
+    }
+
     /** The vector of the row with local position {@code local} (id {@code firstRow + local}). */
     public Vector row(int local) {
         return rows[local];

@@ -1,7 +1,9 @@
 package io.github.lapscore.selection.base;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
+import io.github.lapscore.data.ColumnRef;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
@@ -11,7 +13,11 @@ import io.github.lapscore.selection.params.InvalidRows;
 import io.github.lapscore.selection.params.SelectionMode;
 import io.github.lapscore.selection.params.SelectorParamSet;
 import io.github.lapscore.selection.params.SelectorParams;
+import io.github.lapscore.selection.redundancy.Redundancy;
+import io.github.lapscore.selection.redundancy.RedundancyRemoval;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsWritable;
@@ -60,7 +66,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     protected abstract ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer);
 
     /** The model of this selector with these results. */
-    protected abstract M newModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+    protected abstract M newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
 
     /** Which end of this selector's score is good. */
     public abstract ScoreOrder scoreOrder();
@@ -120,6 +126,16 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         return self();
     }
 
+    public S setRedundancyThreshold(double value) {
+        set(redundancyThreshold(), value);
+        return self();
+    }
+
+    public S setNumBins(int value) {
+        set(numBins(), value);
+        return self();
+    }
+
     public S setNumTopFeatures(int value) {
         set(numTopFeatures(), value);
         return self();
@@ -139,7 +155,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     public M fit(Dataset<?> dataset) {
         StageTimer timer = new StageTimer(dataset.sparkSession().sparkContext(), uid + ": ");
         CheckedRows checked = checkedRows(dataset, timer);
-        return modelOf(scoreRows(checked.rows(), checked.summary(), timer));
+        ScoredFeatures scored = scoreRows(checked.rows(), checked.summary(), timer);
+        return modelOf(scored, () -> usableVectors(dataset, scored.scores().length), timer);
     }
 
     /**
@@ -164,6 +181,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         }
         try {
             validateRows(checked.summary(), SchemaChecks.attributeNames(dataset.schema(), column));
+            requireFeasibleRedundancy(checked.summary().numFeatures());
             if (needsLabel()) {
                 checked.summary().validateLabels(getLabelCol());
             }
@@ -172,6 +190,22 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
             checked.rows().release();
             throw invalid;
         }
+    }
+
+    /**
+     * Refuses, before any expensive work, redundancy removal over more selected features than its
+     * histograms can hold; in threshold mode the count is known only after scoring, and checked then.
+     */
+    private void requireFeasibleRedundancy(int numFeatures) {
+        if (Double.isNaN(getRedundancyThreshold())) {
+            return;
+        }
+        int mostSelected = switch (selectionModeOption()) {
+            case NUM_TOP_FEATURES -> Math.min(getNumTopFeatures(), numFeatures);
+            case PERCENTILE -> (int) Math.floor(getPercentile() * numFeatures);
+            case THRESHOLD -> 0;
+        };
+        RedundancyRemoval.requireFeasible(mostSelected, getNumBins());
     }
 
     /** The rows of {@code all} that can be scored, renumbered, with their summary counting the others as skipped. */
@@ -191,16 +225,42 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     /**
      * Ranks and selects the scored features and wraps them in this selector's model; warns when no
      * feature has a score (every one is constant over the rows), as nothing can then be selected.
+     * With {@code redundancyThreshold} set, the selected features are then walked best first over
+     * {@code rows} (vectors of finite values, read only then) and those redundant with a better one
+     * are dropped ({@link RedundancyRemoval}).
      */
-    protected final M modelOf(ScoredFeatures scored) {
-        if (Arrays.stream(scored.scores()).allMatch(Double::isNaN)) {
+    protected final M modelOf(ScoredFeatures scored, Supplier<JavaRDD<Vector>> rows, StageTimer timer) {
+        double[] scores = scored.scores();
+        if (Arrays.stream(scores).allMatch(Double::isNaN)) {
             LOG.warn("Column '{}': every feature is constant over the {} rows, so none has a score and none is selected",
                     getFeaturesCol(), scored.summary().numRows());
         }
-        int[] selected = FeatureRanking.select(scored.scores(), scoreOrder(), selectionModeOption(), getNumTopFeatures(),
+        int[] candidates = FeatureRanking.select(scores, scoreOrder(), selectionModeOption(), getNumTopFeatures(),
                 getPercentile(), getScoreThreshold());
-        M model = newModel(uid, scored.scores(), selected, scored.summary());
+        Redundancy redundancy = Redundancy.none(scores.length);
+        if (!Double.isNaN(getRedundancyThreshold())) {
+            int[] bestFirst = Arrays.stream(FeatureRanking.rank(scores, scoreOrder()))
+                    .filter(feature -> Arrays.binarySearch(candidates, feature) >= 0).toArray();
+            redundancy = timer.run(Stage.REDUNDANCY, "Redundancy: symmetric uncertainty of " + bestFirst.length
+                    + " selected features in " + getNumBins() + " bins", () -> RedundancyRemoval.apply(rows.get(), scores.length,
+                    bestFirst, getRedundancyThreshold(), getNumBins()));
+        }
+        Redundancy decided = redundancy;
+        int[] selected = Arrays.stream(candidates).filter(feature -> !decided.isRedundant(feature)).toArray();
+        M model = newModel(uid, scores, selected, redundancy,
+                scored.summary().withRedundancySeconds(timer.secondsIn(Stage.REDUNDANCY)));
         return copyValues(model, new ParamMap()).setParent(this);
+    }
+
+    /**
+     * The vectors of the features column that can be scored ({@code numFeatures} finite values), for
+     * the passes of redundancy removal; rows {@code handleInvalid = skip} dropped are left out here too.
+     */
+    private JavaRDD<Vector> usableVectors(Dataset<?> dataset, int numFeatures) {
+        return dataset.select(ColumnRef.of(getFeaturesCol())).toJavaRDD()
+                .map(row -> row.isNullAt(0) ? null : (Vector) row.get(0))
+                .filter(vector -> vector != null && vector.size() == numFeatures
+                        && Arrays.stream(vector.toArray()).allMatch(Double::isFinite));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.lapscore.selection.base;
 import java.util.Objects;
 
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.selection.params.SelectorParamSet;
 import io.github.lapscore.selection.params.SelectorParams;
 import org.apache.spark.ml.Model;
@@ -40,19 +41,21 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     private final SelectorParamSet declaredParams;
     private final double[] scores;
     private final int[] selectedFeatures;
+    private final Redundancy redundancy;
     private final FitSummary summary;
 
-    protected FeatureSelectorModel(String uid, double[] scores, int[] selectedFeatures, FitSummary summary) {
+    protected FeatureSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary) {
         this.uid = uid;
         this.declaredParams = new SelectorParamSet(uid);
         declaredParams.setSelectionDefaults(this);
         this.scores = scores.clone();
         this.selectedFeatures = selectedFeatures.clone();
+        this.redundancy = Objects.requireNonNull(redundancy, "redundancy");
         this.summary = Objects.requireNonNull(summary, "summary");
     }
 
     /** A model of the same class with these results (for {@link #copy} and loading). */
-    protected abstract M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+    protected abstract M create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
 
     /** Which end of this model's score is good. */
     public abstract ScoreOrder scoreOrder();
@@ -95,6 +98,22 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     /** Indices of the selected features, ascending (Spark's convention). */
     public int[] selectedFeatures() {
         return selectedFeatures.clone();
+    }
+
+    /**
+     * Per input feature, the kept feature it was dropped as redundant with by redundancy removal
+     * ({@code redundancyThreshold}), or -1 when it was not dropped as redundant.
+     */
+    public int[] redundantWith() {
+        return redundancy.redundantWith().clone();
+    }
+
+    /**
+     * Per input feature, its symmetric uncertainty with the feature of {@link #redundantWith()}, or
+     * NaN when it was not dropped as redundant.
+     */
+    public double[] redundancy() {
+        return redundancy.uncertainty().clone();
     }
 
     /** Number of input features. */
@@ -141,7 +160,7 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
 
     @Override
     public M copy(ParamMap extra) {
-        M copy = create(uid, scores, selectedFeatures, summary);
+        M copy = create(uid, scores, selectedFeatures, redundancy, summary);
         return copyValues(copy, extra).setParent(parent());
     }
 

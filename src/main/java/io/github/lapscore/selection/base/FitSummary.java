@@ -41,11 +41,13 @@ import io.github.lapscore.scoring.ClassMoments;
  * @param recallSeconds     time to estimate the recall (0 when not estimated)
  * @param weightsSeconds    time to weigh the edges
  * @param scoresSeconds     time of the scoring pass
+ * @param redundancySeconds time of redundancy removal (0 when it is off)
  */
 public record FitSummary(long numRows, long skippedRows, int numFeatures, int numClasses, String graphType, int numNeighbors,
                          String knnMethod, double bandwidth, long numEdges, long numSelfLoops, long isolatedRows,
                          double recall, int numBlocks, int rowsPerBlock, int largeClasses, double validationSeconds,
-                         double graphSeconds, double recallSeconds, double weightsSeconds, double scoresSeconds)
+                         double graphSeconds, double recallSeconds, double weightsSeconds, double scoresSeconds,
+                         double redundancySeconds)
         implements Serializable {
 
     /**
@@ -62,7 +64,7 @@ public record FitSummary(long numRows, long skippedRows, int numFeatures, int nu
                 rows.scale().squaredDistanceToData(bandwidth),
                 moments.sameClassPairs(), rows.summary().count(), 0, Double.NaN, rows.layout().numBlocks(),
                 rows.layout().rowsPerBlock(), largeClasses, timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), 0.0,
-                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));
+                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES), 0.0);
     }
 
     /** The summary of a fit on a built graph; {@code largeClasses} as the score reports it. */
@@ -74,7 +76,14 @@ public record FitSummary(long numRows, long skippedRows, int numFeatures, int nu
                 graph.bandwidthInDataUnits(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
                 statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,
                 timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), timer.secondsIn(Stage.RECALL),
-                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES));
+                timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES), 0.0);
+    }
+
+    /** This summary with the time redundancy removal took. */
+    public FitSummary withRedundancySeconds(double seconds) {
+        return new FitSummary(numRows, skippedRows, numFeatures, numClasses, graphType, numNeighbors, knnMethod, bandwidth, numEdges,
+                numSelfLoops, isolatedRows, recall, numBlocks, rowsPerBlock, largeClasses, validationSeconds, graphSeconds,
+                recallSeconds, weightsSeconds, scoresSeconds, seconds);
     }
 
     /** Average number of neighbours per row, {@code 2 |E| / m}. */

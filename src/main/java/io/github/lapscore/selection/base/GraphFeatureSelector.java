@@ -202,6 +202,6 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
 
     /** Scores the features on {@code graph} (from {@link #buildGraph}) and selects them; the graph stays cached. */
     public M fitGraph(WeightedGraph graph) {
-        return modelOf(scoreGraph(graph));
+        return modelOf(scoreGraph(graph), () -> graph.blocks().flatMap(block -> block.vectors().iterator()), graph.timer());
     }
 }

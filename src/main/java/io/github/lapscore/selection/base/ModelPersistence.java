@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lapscore.selection.redundancy.Redundancy;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
@@ -37,6 +38,8 @@ public final class ModelPersistence {
     private static final StructType DATA_SCHEMA = new StructType(new StructField[]{
             DataTypes.createStructField("scores", DataTypes.createArrayType(DataTypes.DoubleType, false), false),
             DataTypes.createStructField("selectedFeatures", DataTypes.createArrayType(DataTypes.IntegerType, false), false),
+            DataTypes.createStructField("redundantWith", DataTypes.createArrayType(DataTypes.IntegerType, false), false),
+            DataTypes.createStructField("redundancy", DataTypes.createArrayType(DataTypes.DoubleType, false), false),
             DataTypes.createStructField("summary", SUMMARY_SCHEMA, false)});
 
     /** Fields that models saved with the flat layout lack, at the value they had then. */
@@ -44,7 +47,7 @@ public final class ModelPersistence {
             "largeClasses", 0);
 
     /** Fields added to the summary later, at the value they had before (no row was ever skipped). */
-    private static final Map<String, Object> ADDED_FIELD_DEFAULTS = Map.of("skippedRows", 0L);
+    private static final Map<String, Object> ADDED_FIELD_DEFAULTS = Map.of("skippedRows", 0L, "redundancySeconds", 0.0);
 
     private ModelPersistence() {
     }
@@ -65,7 +68,7 @@ public final class ModelPersistence {
     /** Builds a model from what was saved. */
     @FunctionalInterface
     public interface ModelFactory<M> {
-        M create(String uid, double[] scores, int[] selectedFeatures, FitSummary summary);
+        M create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
     }
 
     static final class Writer extends MLWriter {
@@ -79,7 +82,9 @@ public final class ModelPersistence {
         public void saveImpl(String path) {
             DefaultParamsWriter.saveMetadata(model, path, sc(), Option.<JObject>empty(), Option.<JValue>empty());
             Row row = RowFactory.create(Arrays.stream(model.scores()).boxed().toArray(Double[]::new),
-                    Arrays.stream(model.selectedFeatures()).boxed().toArray(Integer[]::new), summaryRow(model.summary()));
+                    Arrays.stream(model.selectedFeatures()).boxed().toArray(Integer[]::new),
+                    Arrays.stream(model.redundantWith()).boxed().toArray(Integer[]::new),
+                    Arrays.stream(model.redundancy()).boxed().toArray(Double[]::new), summaryRow(model.summary()));
             sparkSession().createDataFrame(List.of(row), DATA_SCHEMA).repartition(1).write().parquet(path + "/data");
         }
 
@@ -134,7 +139,7 @@ public final class ModelPersistence {
                 int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue)
                         .toArray();
                 requireConsistent(path, scores, selected);
-                model = factory.create(metadata.uid(), scores, selected, summaryOf(row));
+                model = factory.create(metadata.uid(), scores, selected, redundancyOf(row, scores.length), summaryOf(row));
                 metadata.getAndSetParams(model, Option.empty());
             } catch (Exception damaged) {
                 throw unreadable(path, expected, "data", damaged);
@@ -173,6 +178,17 @@ public final class ModelPersistence {
                     .orElse("");
             return new IllegalArgumentException("'" + path + "' is not a readable " + expected + ": its " + part
                     + " is damaged or missing (" + reason + "); save the model again", cause);
+        }
+
+        /** The saved redundancy decisions, or none for models saved before redundancy removal existed. */
+        private static Redundancy redundancyOf(Row row, int numFeatures) {
+            if (!Arrays.asList(row.schema().fieldNames()).contains("redundantWith")) {
+                return Redundancy.none(numFeatures);
+            }
+            int[] with = row.<Integer>getList(row.fieldIndex("redundantWith")).stream().mapToInt(Integer::intValue).toArray();
+            double[] uncertainty = row.<Double>getList(row.fieldIndex("redundancy")).stream().mapToDouble(Double::doubleValue)
+                    .toArray();
+            return new Redundancy(with, uncertainty);
         }
 
         /**

@@ -32,6 +32,8 @@ public final class SelectorParamSet implements Serializable {
     final Param<String> labelCol;
     final Param<String> selectionMode;
     final Param<String> handleInvalid;
+    final DoubleParam redundancyThreshold;
+    final IntParam numBins;
     final IntParam numTopFeatures;
     final DoubleParam percentile;
     final DoubleParam scoreThreshold;
@@ -70,6 +72,12 @@ public final class SelectorParamSet implements Serializable {
                 "rows that cannot be scored (null or wrong-size vectors, NaN or infinite values, zero vectors where cosines are"
                         + " needed, missing labels where labels are read): error (fail naming the first) or skip (drop and count them)",
                 ParamChecks.oneOf("handleInvalid", ParamOption.paramValues(InvalidRows.class)));
+        redundancyThreshold = new DoubleParam(uid, "redundancyThreshold",
+                "redundancy removal: walking the selected features best first, a feature whose symmetric uncertainty with a"
+                        + " feature already kept exceeds this is dropped (unset: off)",
+                ParamChecks.between("redundancyThreshold", 0.0, 1.0));
+        numBins = new IntParam(uid, "numBins",
+                "redundancy removal: equal-width bins per feature for the symmetric uncertainty", ParamChecks.atLeast("numBins", 2));
         numTopFeatures = new IntParam(uid, "numTopFeatures",
                 "number of best-scoring features kept in numTopFeatures mode", ParamChecks.atLeast("numTopFeatures", 1));
         percentile = new DoubleParam(uid, "percentile",
@@ -144,6 +152,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(outputCol, "selectedFeatures");
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
         owner.setDefault(handleInvalid, InvalidRows.ERROR.paramValue());
+        owner.setDefault(numBins, 10);
         owner.setDefault(numTopFeatures, 50);
         owner.setDefault(percentile, 0.1);
     }

@@ -47,6 +47,24 @@ public interface SelectorParams extends Params {
         return declaredParams().handleInvalid;
     }
 
+    /**
+     * Redundancy removal, off when unset (the default): the features chosen by the selection mode
+     * are walked best first and one is kept only if its symmetric uncertainty
+     * {@code SU = 2 I(X; Y) / (H(X) + H(Y))} with every feature already kept is at most this value,
+     * in [0, 1] (Thangavel and Pethalakshmi's extended Laplacian Score, step 5). 1 keeps everything.
+     */
+    default DoubleParam redundancyThreshold() {
+        return declaredParams().redundancyThreshold;
+    }
+
+    /**
+     * Equal-width bins per feature, between its minimum and maximum, for the symmetric uncertainty
+     * of redundancy removal. Default 10; at least 2.
+     */
+    default IntParam numBins() {
+        return declaredParams().numBins;
+    }
+
     /** Number of features kept in numTopFeatures mode. Default 50. */
     default IntParam numTopFeatures() {
         return declaredParams().numTopFeatures;
@@ -90,6 +108,15 @@ public interface SelectorParams extends Params {
     /** What a fit does with rows it cannot score. */
     default InvalidRows invalidRowsOption() {
         return ParamOption.parse(InvalidRows.class, getHandleInvalid());
+    }
+
+    /** The redundancy threshold, or NaN when redundancy removal is off. */
+    default double getRedundancyThreshold() {
+        return isDefined(redundancyThreshold()) ? (Double) getOrDefault(redundancyThreshold()) : Double.NaN;
+    }
+
+    default int getNumBins() {
+        return (Integer) getOrDefault(numBins());
     }
 
     default int getNumTopFeatures() {

@@ -17,6 +17,7 @@ import io.github.lapscore.job.files.JobErrors;
 import io.github.lapscore.job.files.OutputPaths;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.CommandOption;
+import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
@@ -55,6 +56,10 @@ public final class LapScoreJob {
                     (spark, arguments, out) -> fit(spark, arguments, out));
             case "generate" -> run("generate", GenerateOption.class, List.of(GenerateOption.OUTPUT), GenerateOption.usage(),
                     GenerateOption.MASTER, options, GenerateCommand::run);
+            case "evaluate" -> run("evaluate", JobOption.class, List.of(JobOption.INPUT, JobOption.LABEL_COL), EvaluateOption.usage(),
+                    JobOption.MASTER, EvaluateOption.fitOptions(options), (spark, fitArguments, out) -> EvaluateCommand.run(spark,
+                            JobArguments.parse(EvaluateOption.class, EvaluateOption.own(options), List.of(EvaluateOption.OUTPUT_DIR)),
+                            fitArguments, out));
             case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
                     BenchCommand::run);
             case "--help", "-h", "help" -> System.out.print(COMMANDS);
@@ -70,6 +75,7 @@ public final class LapScoreJob {
 
             Commands:
               fit        rank the features of a data set by Laplacian, Fisher or LKR score
+              evaluate   compare the selectors by k-means clustering and 1-NN accuracy on their best features
               generate   write a Gaussian mixture with known informative features
               bench      time exact, approximate and LSH graphs on generated data
             """;

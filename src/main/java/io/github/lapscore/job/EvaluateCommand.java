@@ -1,0 +1,202 @@
+package io.github.lapscore.job;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.github.lapscore.evaluation.EvaluationRow;
+import io.github.lapscore.evaluation.EvaluationTable;
+import io.github.lapscore.evaluation.Experiment;
+import io.github.lapscore.evaluation.FeatureMap;
+import io.github.lapscore.evaluation.FeatureRanker;
+import io.github.lapscore.evaluation.MetricChart;
+import io.github.lapscore.evaluation.RankedFeatures;
+import io.github.lapscore.evaluation.SelectorRanker;
+import io.github.lapscore.evaluation.VarianceRanker;
+import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.options.EvaluateOption;
+import io.github.lapscore.job.options.EvaluatedSelector;
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.ParamOptions;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.ml.feature.StringIndexer;
+import org.apache.spark.ml.feature.StringIndexerModel;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * {@code lapscore evaluate}: runs the {@link Experiment} on the input with the selectors of
+ * {@code --selectors} and writes its table (CSV and Markdown), its charts and, for image data, the
+ * feature maps. The label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and
+ * strings both work; only the evaluation and the Fisher score read it.
+ */
+final class EvaluateCommand {
+
+    /** Name of the indexed label column. */
+    private static final String CLASS_COLUMN = "evaluation_class";
+
+    private static final Pattern IMAGE_SHAPE = Pattern.compile("(\\d{1,5})[xX](\\d{1,5})");
+
+    /** Fit options that make no sense here: evaluate chooses the selectors and the features itself, and needs every row. */
+    private static final List<JobOption> FIT_ONLY = List.of(JobOption.SCORE, JobOption.SELECT, JobOption.PERCENTILE,
+            JobOption.THRESHOLD, JobOption.SCORES_OUT, JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT,
+            JobOption.HANDLE_INVALID);
+
+    private EvaluateCommand() {
+    }
+
+    /** Runs the command with evaluate's own options {@code own} and the fit options {@code fit}. */
+    static void run(SparkSession spark, JobArguments<EvaluateOption> own, JobArguments<JobOption> fit, PrintStream out)
+            throws IOException {
+        for (JobOption option : FIT_ONLY) {
+            if (fit.given(option)) {
+                throw new IllegalArgumentException(option.flag() + " does not apply to evaluate, which chooses the selectors"
+                        + " (--selectors) and numbers of features (--num-features) itself and needs every row");
+            }
+        }
+        List<EvaluatedSelector> selectors = Arrays.stream(own.text(EvaluateOption.SELECTORS).split(","))
+                .map(EvaluatedSelector::of).distinct().toList();
+        int[] shape = own.get(EvaluateOption.IMAGE_SHAPE).map(EvaluateCommand::imageShape).orElse(null);
+        Configuration conf = spark.sparkContext().hadoopConfiguration();
+        Path directory = new Path(own.text(EvaluateOption.OUTPUT_DIR));
+        new OutputPaths(conf, fit.given(JobOption.OVERWRITE)).directory(EvaluateOption.OUTPUT_DIR.flag(), directory.toString())
+                .check(fit.text(JobOption.INPUT));
+        UserTerms terms = new UserTerms();
+        try {
+            InputTable input = InputTable.load(spark, fit, out);
+            terms.learn(input);
+            StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
+                    .setOutputCol(CLASS_COLUMN).fit(input.data());
+            Dataset<Row> rows = indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN).cache();
+            int numFeatures = ((Vector) rows.first().get(0)).size();
+            if (shape != null && shape[0] * shape[1] != numFeatures) {
+                throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
+                        + " pixels but the input has " + numFeatures + " features");
+            }
+            List<FeatureRanker> rankers = new ArrayList<>();
+            for (EvaluatedSelector selector : selectors) {
+                rankers.add(ranker(selector, input.vectorColumn(), own, fit));
+            }
+            Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
+                    numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
+                    own.longInteger(EvaluateOption.EVAL_SEED), out);
+            try {
+                Experiment.Result result = experiment.run(rankers, featureCounts(own, numFeatures));
+                write(result, shape, directory, conf, out);
+            } finally {
+                experiment.release();
+                rows.unpersist();
+            }
+        } catch (IOException failed) {
+            throw failed;
+        } catch (Exception error) {
+            throw terms.translate(error);
+        }
+    }
+
+    /** The ranker of {@code selector}, its estimator configured by the fit options given. */
+    private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, JobArguments<EvaluateOption> own,
+                                        JobArguments<JobOption> fit) {
+        if (selector.score() == null) {
+            return new VarianceRanker(featuresColumn);
+        }
+        FeatureSelector<?, ?> estimator = selector.score().newEstimator();
+        ParamOptions.apply(estimator, fit);
+        estimator.setFeaturesCol(featuresColumn);
+        if (selector.supervised()) {
+            estimator.setLabelCol(CLASS_COLUMN);
+        }
+        if (estimator instanceof GraphFeatureSelector<?, ?> graph && graph.graphTypeOption().supervised()) {
+            throw new IllegalArgumentException("--graph " + graph.getGraphType() + " reads the labels, which evaluate gives to the"
+                    + " Fisher score only; use knn or epsilon");
+        }
+        if (selector == EvaluatedSelector.LAPLACIAN_SU) {
+            estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD))
+                    .setNumBins(own.integer(EvaluateOption.BINS));
+        }
+        return new SelectorRanker(selector.label(), estimator, selector.supervised());
+    }
+
+    /**
+     * The numbers of features to evaluate: {@code --num-features}, each capped at d, or by default
+     * 1..d when d <= 10, else the powers of two below d, and d.
+     */
+    static int[] featureCounts(JobArguments<EvaluateOption> own, int numFeatures) {
+        TreeSet<Integer> counts = new TreeSet<>();
+        if (own.given(EvaluateOption.NUM_FEATURES)) {
+            for (String item : own.text(EvaluateOption.NUM_FEATURES).split(",")) {
+                int m;
+                try {
+                    m = Integer.parseInt(item.trim());
+                } catch (NumberFormatException notANumber) {
+                    throw new IllegalArgumentException("--num-features must be whole numbers separated by commas, got '" + item + "'");
+                }
+                if (m < 1) {
+                    throw new IllegalArgumentException("--num-features must be at least 1, got " + m);
+                }
+                counts.add(Math.min(m, numFeatures));
+            }
+        } else {
+            for (int m = 1; m < numFeatures; m = numFeatures <= 10 ? m + 1 : 2 * m) {
+                counts.add(m);
+            }
+            counts.add(numFeatures);
+        }
+        return counts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** {@code HxW} as {height, width}. */
+    private static int[] imageShape(String text) {
+        Matcher sides = IMAGE_SHAPE.matcher(text.trim());
+        if (sides.matches() && Integer.parseInt(sides.group(1)) > 0 && Integer.parseInt(sides.group(2)) > 0) {
+            return new int[]{Integer.parseInt(sides.group(1)), Integer.parseInt(sides.group(2))};
+        }
+        throw new IllegalArgumentException("--image-shape must be HEIGHTxWIDTH with positive whole numbers, e.g. 8x8; got '"
+                + text + "'");
+    }
+
+    /** Writes the tables, charts and feature maps into {@code directory} and prints the Markdown table. */
+    private static void write(Experiment.Result result, int[] shape, Path directory, Configuration conf, PrintStream out)
+            throws IOException {
+        FileSystem fs = directory.getFileSystem(conf);
+        fs.mkdirs(directory);
+        EvaluationTable table = new EvaluationTable(result.rows());
+        writeFile(fs, new Path(directory, "evaluation.csv"), table.csv().getBytes(StandardCharsets.UTF_8));
+        writeFile(fs, new Path(directory, "evaluation.md"), table.markdown().getBytes(StandardCharsets.UTF_8));
+        List<EvaluationRow> rows = result.rows();
+        writeFile(fs, new Path(directory, "accuracy.png"), MetricChart.png(rows, EvaluationRow::accuracy, "clustering accuracy"));
+        writeFile(fs, new Path(directory, "nmi.png"), MetricChart.png(rows, EvaluationRow::nmi, "normalised mutual information"));
+        if (shape != null) {
+            for (Map.Entry<String, RankedFeatures> ranking : result.rankings().entrySet()) {
+                writeFile(fs, new Path(directory, "feature-map-" + ranking.getKey() + ".png"), FeatureMap.png(
+                        ranking.getValue().order(), shape[0], shape[1], ranking.getKey() + ": brighter = ranked higher"));
+            }
+        }
+        out.println();
+        out.print(table.markdown());
+        out.println("\nWrote evaluation.csv, evaluation.md, accuracy.png, nmi.png" + (shape == null ? "" : " and the feature maps")
+                + " to " + directory);
+    }
+
+    private static void writeFile(FileSystem fs, Path path, byte[] content) throws IOException {
+        try (OutputStream stream = fs.create(path, true)) {
+            stream.write(content);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.github.lapscore.job.options;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The selectors {@code lapscore evaluate --selectors} can compare: the data variance, the three
+ * scores of this library, and the Laplacian Score with redundancy removal by symmetric uncertainty
+ * ({@code laplacian+su}). {@code score} is the estimator's score, null for the variance, which
+ * needs none.
+ */
+public enum EvaluatedSelector {
+    VARIANCE("variance", null),
+    LAPLACIAN("laplacian", ScoreChoice.LAPLACIAN),
+    LAPLACIAN_SU("laplacian+su", ScoreChoice.LAPLACIAN),
+    FISHER("fisher", ScoreChoice.FISHER),
+    LKR("lkr", ScoreChoice.LKR);
+
+    private final String label;
+    private final ScoreChoice score;
+
+    EvaluatedSelector(String label, ScoreChoice score) {
+        this.label = label;
+        this.score = score;
+    }
+
+    /** The name on the command line and in the tables. */
+    public String label() {
+        return label;
+    }
+
+    /** The estimator's score, or null for the variance. */
+    public ScoreChoice score() {
+        return score;
+    }
+
+    /** Whether it reads the class labels (only the Fisher score does). */
+    public boolean supervised() {
+        return this == FISHER;
+    }
+
+    /** Every name, comma-separated, in declaration order. */
+    public static String labels() {
+        return String.join(",", Arrays.stream(values()).map(EvaluatedSelector::label).toArray(String[]::new));
+    }
+
+    /** The selector named {@code label}, ignoring case. */
+    public static EvaluatedSelector of(String label) {
+        for (EvaluatedSelector selector : values()) {
+            if (selector.label.equals(label.trim().toLowerCase(Locale.ROOT))) {
+                return selector;
+            }
+        }
+        throw new IllegalArgumentException("--selectors: unknown selector '" + label + "'; expected some of " + labels());
+    }
+}

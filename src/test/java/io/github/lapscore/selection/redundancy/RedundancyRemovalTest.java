@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +54,7 @@ class RedundancyRemovalTest {
     private static Object[] labels() {
         Object[] labels = new Object[ROWS];
         for (int i = 0; i < ROWS; i++) {
-            labels[i] = ORIGINAL[i][0] > 0 ? 1.0 : 0.0;
+            labels[i] = ORIGINAL[i][0] > ORIGINAL[i][2] ? 1.0 : 0.0;
         }
         return labels;
     }
@@ -77,12 +78,15 @@ class RedundancyRemovalTest {
         assertTrue(model.summary().redundancySeconds() > 0.0);
     }
 
-    /** The kept set equals a plain greedy walk over the plain SU, for an unsupervised and a supervised score. */
+    /**
+     * The kept set equals a plain greedy walk over the plain SU, for an unsupervised and a supervised
+     * score, at a threshold (the median SU of the original features' pairs) that drops originals too.
+     */
     @Test
     void keptFeaturesAreThoseOfAPlainGreedyWalk() {
         for (FeatureSelector<?, ?> selector : List.<FeatureSelector<?, ?>>of(new LaplacianScoreSelector(),
                 new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL))) {
-            double threshold = 0.3;
+            double threshold = medianSuOfTheOriginals();
             FeatureSelectorModel<?> all = selector.setNumTopFeatures(ORIGINALS + 2).fit(frame(WITH_COPIES));
             FeatureSelectorModel<?> model = selector.setRedundancyThreshold(threshold).fit(frame(WITH_COPIES));
             List<Integer> kept = new ArrayList<>();
@@ -105,6 +109,17 @@ class RedundancyRemovalTest {
         }
     }
 
+    private static double medianSuOfTheOriginals() {
+        List<Double> uncertainties = new ArrayList<>();
+        for (int a = 0; a < ORIGINALS; a++) {
+            for (int b = a + 1; b < ORIGINALS; b++) {
+                uncertainties.add(SymmetricUncertaintyTest.plainSu(bins(a), bins(b)));
+            }
+        }
+        uncertainties.sort(null);
+        return uncertainties.get(uncertainties.size() / 2);
+    }
+
     private static int[] bins(int feature) {
         double[] column = new double[ROWS];
         double min = Double.POSITIVE_INFINITY;
@@ -122,7 +137,7 @@ class RedundancyRemovalTest {
     }
 
     @Test
-    void decisionsAreSavedAndLoaded(@TempDir Path directory) {
+    void decisionsAreSavedAndLoaded(@TempDir Path directory) throws IOException {
         LaplacianScoreSelectorModel model = new LaplacianScoreSelector().setNumTopFeatures(ORIGINALS + 2)
                 .setRedundancyThreshold(0.95).fit(frame(WITH_COPIES));
         String path = directory.resolve("model").toString();

@@ -34,15 +34,26 @@ public final class ContingencyTable {
 
     /**
      * The table of the integer-valued columns {@code clusterColumn} (0 .. clusterCount-1) and
-     * {@code classColumn} (0 .. classCount-1) of {@code rows}, counted by Spark.
+     * {@code classColumn} (0 .. classCount-1) of {@code rows}, counted by Spark: each partition
+     * counts its rows into a k x c table and the tables are summed in a tree, without a shuffle.
      */
     public static ContingencyTable of(Dataset<Row> rows, String clusterColumn, String classColumn, int clusterCount,
                                       int classCount) {
-        long[][] counts = new long[clusterCount][classCount];
-        for (Row cell : rows.groupBy(col(clusterColumn).cast("int"), col(classColumn).cast("int")).count().collectAsList()) {
-            counts[cell.getInt(0)][cell.getInt(1)] = cell.getLong(2);
-        }
+        long[][] counts = rows.select(col(clusterColumn).cast("int"), col(classColumn).cast("int")).javaRDD()
+                .treeAggregate(new long[clusterCount][classCount], (table, row) -> {
+                    table[row.getInt(0)][row.getInt(1)]++;
+                    return table;
+                }, ContingencyTable::sum);
         return new ContingencyTable(counts);
+    }
+
+    private static long[][] sum(long[][] a, long[][] b) {
+        for (int r = 0; r < a.length; r++) {
+            for (int s = 0; s < a[r].length; s++) {
+                a[r][s] += b[r][s];
+            }
+        }
+        return a;
     }
 
     public int clusters() {

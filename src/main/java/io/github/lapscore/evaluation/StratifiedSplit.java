@@ -19,7 +19,9 @@ import org.apache.spark.sql.expressions.WindowSpec;
  * ({@code rand(seed)}) and the first {@code round(fraction * n_class)} go to the training part,
  * the rest to the test part, so each class keeps its share in both. The order within a class
  * comes from a window partitioned by class, so each class is sorted by one task: fine for classes
- * of millions of rows, not for a class larger than a task's memory. The split depends on the seed
+ * of millions of rows, not for a class larger than a task's memory. Both parts are coalesced to
+ * the input's number of partitions, so that small data are not spread over the window's many
+ * shuffle partitions. The split depends on the seed
  * and on the rows' partitioning (as {@code rand} does), so the caller caches the input first.
  */
 public record StratifiedSplit(Dataset<Row> train, Dataset<Row> test) {
@@ -35,8 +37,9 @@ public record StratifiedSplit(Dataset<Row> train, Dataset<Row> test) {
                 .withColumn(size, count(lit(1)).over(byClass))
                 .cache();
         Column inTrain = col(position).leq(round(col(size).multiply(fraction)));
-        Dataset<Row> train = ranked.filter(inTrain).drop(order, position, size).cache();
-        Dataset<Row> test = ranked.filter(not(inTrain)).drop(order, position, size).cache();
+        int partitions = rows.rdd().getNumPartitions();
+        Dataset<Row> train = ranked.filter(inTrain).drop(order, position, size).coalesce(partitions).cache();
+        Dataset<Row> test = ranked.filter(not(inTrain)).drop(order, position, size).coalesce(partitions).cache();
         train.count();
         test.count();
         ranked.unpersist();

@@ -61,6 +61,12 @@ final class EvaluateCommand {
     private EvaluateCommand() {
     }
 
+    /** Runs {@code evaluate} with {@code args} ({@code --input ...}, no command word) on {@code spark}. */
+    static void run(SparkSession spark, String[] args, PrintStream out) throws IOException {
+        run(spark, EvaluateOption.parse(args), JobArguments.parse(JobOption.class, EvaluateOption.fitOptions(args),
+                List.of(JobOption.INPUT, JobOption.LABEL_COL)), out);
+    }
+
     /** Runs the command with evaluate's own options {@code own} and the fit options {@code fit}. */
     static void run(SparkSession spark, JobArguments<EvaluateOption> own, JobArguments<JobOption> fit, PrintStream out)
             throws IOException {

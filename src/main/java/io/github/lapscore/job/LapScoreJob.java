@@ -58,8 +58,7 @@ public final class LapScoreJob {
                     GenerateOption.MASTER, options, GenerateCommand::run);
             case "evaluate" -> run("evaluate", JobOption.class, List.of(JobOption.INPUT, JobOption.LABEL_COL), EvaluateOption.usage(),
                     JobOption.MASTER, EvaluateOption.fitOptions(options), (spark, fitArguments, out) -> EvaluateCommand.run(spark,
-                            JobArguments.parse(EvaluateOption.class, EvaluateOption.own(options), List.of(EvaluateOption.OUTPUT_DIR)),
-                            fitArguments, out));
+                            EvaluateOption.parse(options), fitArguments, out));
             case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
                     BenchCommand::run);
             case "--help", "-h", "help" -> System.out.print(COMMANDS);

@@ -36,9 +36,9 @@ public enum EvaluateOption implements CommandOption {
         return spec;
     }
 
-    /** The options of {@code args} (a command line without the command word) that are evaluate's own. */
-    public static String[] own(String[] args) {
-        return options(args, true);
+    /** Parses the options of {@code args} (a command line without the command word) that are evaluate's own. */
+    public static JobArguments<EvaluateOption> parse(String[] args) {
+        return JobArguments.parse(EvaluateOption.class, options(args, true), List.of(OUTPUT_DIR));
     }
 
     /** The options of {@code args} that are not evaluate's own: fit options, or unknown ones that fit's parser refuses. */

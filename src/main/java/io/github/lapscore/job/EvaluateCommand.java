@@ -180,9 +180,24 @@ final class EvaluateCommand {
     /** Writes the tables, charts and feature maps into {@code directory} and prints the Markdown table. */
     private static void write(Experiment.Result result, int[] shape, Path directory, Configuration conf, PrintStream out)
             throws IOException {
-        FileSystem fs = directory.getFileSystem(conf);
-        fs.mkdirs(directory);
         EvaluationTable table = new EvaluationTable(result.rows());
+        try (FileSystem fs = FileSystem.newInstance(directory.toUri(), conf)) {
+            fs.setWriteChecksum(false);
+            fs.mkdirs(directory);
+            writeAll(table, result, shape, directory, fs);
+        }
+        out.println();
+        out.print(table.markdown());
+        out.println("\nWrote evaluation.csv, evaluation.md, accuracy.png, nmi.png" + (shape == null ? "" : " and the feature maps")
+                + " to " + directory);
+    }
+
+    /**
+     * Writes every file through {@code fs}, a private instance without checksum files (a local
+     * file system would otherwise add a hidden {@code .crc} beside each).
+     */
+    private static void writeAll(EvaluationTable table, Experiment.Result result, int[] shape, Path directory, FileSystem fs)
+            throws IOException {
         writeFile(fs, new Path(directory, "evaluation.csv"), table.csv().getBytes(StandardCharsets.UTF_8));
         writeFile(fs, new Path(directory, "evaluation.md"), table.markdown().getBytes(StandardCharsets.UTF_8));
         List<EvaluationRow> rows = result.rows();
@@ -194,10 +209,6 @@ final class EvaluateCommand {
                         ranking.getValue().order(), shape[0], shape[1], ranking.getKey() + ": brighter = ranked higher"));
             }
         }
-        out.println();
-        out.print(table.markdown());
-        out.println("\nWrote evaluation.csv, evaluation.md, accuracy.png, nmi.png" + (shape == null ? "" : " and the feature maps")
-                + " to " + directory);
     }
 
     private static void writeFile(FileSystem fs, Path path, byte[] content) throws IOException {

@@ -37,6 +37,7 @@ class EvaluateCommandTest {
         String printed = evaluate("--input", "data/iris.csv", "--label-col", "species", "--output-dir", out.toString(),
                 "--restarts", "2", "--splits", "2", "--num-features", "1,2,9", "--image-shape", "2x2");
         List<String> csv = Files.readAllLines(out.resolve("evaluation.csv"));
+        assertFalse(Files.exists(out.resolve(".evaluation.csv.crc")), "no checksum files beside the outputs");
         assertEquals(EvaluationTable.HEADER, csv.get(0));
         assertEquals("selector,num_features,accuracy,nmi,knn_accuracy", csv.get(0));
         Set<String> selectors = csv.stream().skip(1).map(line -> line.split(",")[0]).collect(Collectors.toSet());

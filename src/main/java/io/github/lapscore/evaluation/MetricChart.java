@@ -1,5 +1,6 @@
 package io.github.lapscore.evaluation;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class MetricChart {
 
+    /** Colours of the lines in order (the baseline first), far enough apart to tell six lines apart. */
+    private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x9467bd), new Color(0x2ca02c),
+        new Color(0xd62728), new Color(0x111111), new Color(0x8c564b), new Color(0xe377c2)};
+
     private MetricChart() {
     }
 
@@ -38,6 +43,7 @@ public final class MetricChart {
         int largest = rows.stream().mapToInt(EvaluationRow::numFeatures).max().orElse(1);
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle("number of features m")
                 .yAxisTitle(title).build();
+        chart.getStyler().setSeriesColors(COLOURS);
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0).setXAxisLogarithmic(largest > 10 * smallest)
                 .setXAxisDecimalPattern("0").setLegendPosition(Styler.LegendPosition.OutsideE);
         for (Map.Entry<String, List<EvaluationRow>> line : bySelector.entrySet()) {

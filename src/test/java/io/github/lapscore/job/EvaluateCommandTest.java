@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +20,7 @@ import java.util.stream.Collectors;
 
 import javax.imageio.ImageIO;
 
+import io.github.lapscore.Caches;
 import io.github.lapscore.evaluation.EvaluationTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code lapscore evaluate} end to end on iris, with few restarts and splits so that it stays fast. */
 class EvaluateCommandTest {
 
-    private static String evaluate(String... args) throws Exception {
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        EvaluateCommand.run(JobRuns.SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
-        return printed.toString(StandardCharsets.UTF_8);
+    /** What {@code evaluate} with {@code args} prints; checks that it leaves nothing cached, whether it succeeds or fails. */
+    private static String evaluate(String... args) {
+        return Caches.leavesNothingCached("evaluate", () -> {
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            try {
+                EvaluateCommand.run(JobRuns.SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            }
+            return printed.toString(StandardCharsets.UTF_8);
+        });
     }
 
     @Test

@@ -23,6 +23,8 @@ final class ScoresReport {
     private final double[] scores;
     private final int[] rankOf;
     private final boolean[] selected;
+    private final int[] redundantWith;
+    private final double[] redundancy;
     private final int[] ranking;
     private final FitSummary summary;
     private final String title;
@@ -38,6 +40,8 @@ final class ScoresReport {
             rankOf[ranking[position]] = position + 1;
         }
         this.selected = new boolean[scores.length];
+        this.redundantWith = model.redundantWith();
+        this.redundancy = model.redundancy();
         Arrays.stream(model.selectedFeatures()).forEach(f -> selected[f] = true);
         this.summary = model.summary();
     }
@@ -67,8 +71,9 @@ final class ScoresReport {
         } else if (!Double.isNaN(summary.bandwidth())) {
             out.printf(Locale.ROOT, "Heat kernel bandwidth t = %.6g%n", summary.bandwidth());
         }
-        out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f (%d blocks of %d rows)%n%n",
+        out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f%s (%d blocks of %d rows)%n%n",
                 summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
+                summary.redundancySeconds() > 0 ? String.format(Locale.ROOT, ", redundancy %.2f", summary.redundancySeconds()) : "",
                 summary.numBlocks(), summary.rowsPerBlock());
         int[] printed = Arrays.copyOf(ranking, Math.min(ranking.length, PRINTED_FEATURES));
         int width = Math.max(7, Arrays.stream(printed).mapToObj(f -> names[f]).mapToInt(String::length).max().orElse(7));
@@ -76,7 +81,8 @@ final class ScoresReport {
         for (int feature : printed) {
             out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", rankText(feature), names[feature],
                     Double.isNaN(scores[feature]) ? "NaN (constant)" : String.format(Locale.ROOT, "%.6f", scores[feature]),
-                    selected[feature] ? "yes" : "");
+                    selected[feature] ? "yes" : redundantWith[feature] >= 0 ? String.format(Locale.ROOT,
+                            "no: redundant with %s (SU %.3f)", names[redundantWith[feature]], redundancy[feature]) : "");
         }
         int rest = ranking.length - printed.length;
         if (rest > 0) {
@@ -97,13 +103,19 @@ final class ScoresReport {
         };
     }
 
-    /** Writes {@code index,feature,score,rank,selected}, one row per feature in input order, to {@code file} (any Hadoop file system). */
+    /**
+     * Writes {@code index,feature,score,rank,selected,redundant_with}, one row per feature in input
+     * order, to {@code file} (any Hadoop file system): {@code selected} is the final selection and
+     * {@code redundant_with} names the kept feature a candidate was dropped as redundant with (empty
+     * otherwise).
+     */
     void writeCsv(Path file, Configuration conf) throws IOException {
         try (Writer writer = new OutputStreamWriter(file.getFileSystem(conf).create(file, true), StandardCharsets.UTF_8)) {
-            writer.write("index,feature,score,rank,selected\n");
+            writer.write("index,feature,score,rank,selected,redundant_with\n");
             for (int feature = 0; feature < scores.length; feature++) {
                 writer.write(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","
-                        + selected[feature] + "\n");
+                        + selected[feature] + "," + (redundantWith[feature] >= 0 ? csvField(names[redundantWith[feature]]) : "")
+                        + "\n");
             }
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,7 +72,7 @@ class LapScoreJobTest {
         int[] ranking = library.featureRanking();
 
         List<String> lines = Files.readAllLines(scores);
-        assertEquals("index,feature,score,rank,selected", lines.get(0));
+        assertEquals("index,feature,score,rank,selected,redundant_with", lines.get(0));
         assertEquals(5, lines.size());
         for (int feature = 0; feature < 4; feature++) {
             String[] cells = lines.get(feature + 1).split(",");
@@ -94,6 +95,30 @@ class LapScoreJobTest {
         assertEquals(150, reduced.count());
 
         assertArrayEquals(expected, LaplacianScoreSelectorModel.load(out.resolve("model").toString()).scores(), 1e-12);
+    }
+
+    /** A copy of a column is dropped as redundant with it, in the printed table and the scores CSV. */
+    @Test
+    void redundancyThresholdDropsACopiedColumn(@TempDir Path out) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        List<String> withCopy = new ArrayList<>(List.of(iris.get(0) + ",petal_copy"));
+        for (String line : iris.subList(1, iris.size())) {
+            withCopy.add(line + "," + line.split(",")[2]);
+        }
+        Path input = Files.write(out.resolve("copy.csv"), withCopy);
+        Path scores = out.resolve("scores.csv");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        LapScoreJob.fit(SPARK, new String[]{"--input", input.toString(), "--label-col", "species", "--num-features", "5",
+                "--redundancy-threshold", "0.95", "--bins", "10", "--scores-out", scores.toString()},
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        List<String> lines = Files.readAllLines(scores);
+        String first = lines.get(3).endsWith(",petal_copy") ? "petal_copy" : "petal_length";
+        String second = first.equals("petal_copy") ? "petal_length" : "petal_copy";
+        String dropped = lines.stream().filter(line -> line.split(",")[1].equals(second)).findFirst().orElseThrow();
+        assertTrue(dropped.endsWith(",false," + first), "the later of the two equal columns is dropped: " + lines);
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("no: redundant with " + first + " (SU 1.000)"),
+                printed.toString(StandardCharsets.UTF_8));
+        assertEquals(4, lines.stream().skip(1).filter(line -> line.split(",")[4].equals("true")).count());
     }
 
     @Test

@@ -37,6 +37,8 @@ public enum JobOption implements CommandOption {
     LKR_CENTER("--lkr-center", "true|false", "centerFeatures"),
     MAX_CLASS_SIZE("--max-class-size", "N", "maxClassSize"),
     HANDLE_INVALID("--handle-invalid", "error|skip", "handleInvalid"),
+    REDUNDANCY_THRESHOLD("--redundancy-threshold", "X", "redundancyThreshold"),
+    BINS("--bins", "N", "numBins"),
     SELECT("--select", "numTopFeatures|percentile|threshold", "selectionMode"),
     NUM_FEATURES("--num-features", "N", "numTopFeatures"),
     PERCENTILE("--percentile", "P", "percentile"),
@@ -44,7 +46,8 @@ public enum JobOption implements CommandOption {
     SEED("--seed", "S", "seed"),
     PARTITIONS("--partitions", "P", null, "spread the input over P partitions before fitting (row order is kept)"),
     MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
-    SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected: one row per feature, input order"),
+    SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with: one row per feature,"
+            + " input order"),
     EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (rows numbered from 0 in input order);"
             + " not for the class graph or the Fisher score, which build none"),
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),

@@ -135,8 +135,7 @@ final class EvaluateCommand {
                     + " Fisher score only; use knn or epsilon");
         }
         if (selector == EvaluatedSelector.LAPLACIAN_SU) {
-            estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD))
-                    .setNumBins(own.integer(EvaluateOption.BINS));
+            estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD));
         }
         return new SelectorRanker(selector.label(), estimator, selector.supervised());
     }

@@ -67,6 +67,10 @@ class EvaluateCommandTest {
         String markdown = Files.readString(out.resolve("evaluation.md"));
         assertTrue(markdown.startsWith("| selector | num_features | accuracy | nmi | knn_accuracy |"), markdown);
         assertTrue(printed.contains(markdown), "the table is printed");
+        // Redundancy removal (default threshold 0.5) is laplacian+su's only: on iris it drops one petal
+        // feature, so laplacian+su offers 3 features, the plain Laplacian Score all 4.
+        assertTrue(markdown.contains("| laplacian+su | 4 (3 used) |"), markdown);
+        assertTrue(markdown.contains("| laplacian | 4 |"), markdown);
         assertTrue(printed.contains("[evaluate] laplacian m=2: accuracy "), printed);
         for (String image : List.of("accuracy.png", "nmi.png")) {
             BufferedImage read = ImageIO.read(out.resolve(image).toFile());

@@ -7,7 +7,8 @@ import java.util.List;
  * The options of {@code lapscore evaluate} that {@code fit} does not have. The command also takes
  * the fit options that read the input ({@code --input}, {@code --label-col}, ...) and set the
  * selectors' params ({@code --k}, {@code --distance}, ...); {@link #own} and {@link #fitOptions}
- * separate the two kinds. Where both have a flag ({@code --num-features}), evaluate's meaning wins.
+ * separate the two kinds. Where both have a flag ({@code --num-features}, {@code --redundancy-threshold}),
+ * evaluate's meaning wins.
  */
 public enum EvaluateOption implements CommandOption {
     OUTPUT_DIR("--output-dir", "DIR", null, "where to write evaluation.csv, evaluation.md, accuracy.png, nmi.png and the feature"
@@ -19,9 +20,8 @@ public enum EvaluateOption implements CommandOption {
     RESTARTS("--restarts", "R", "10", "k-means runs with different seeds; the one of lowest cost is scored"),
     SPLITS("--splits", "S", "5", "stratified 2/3 : 1/3 splits over which the 1-NN accuracy is averaged"),
     EVAL_SEED("--eval-seed", "S", "1", "seed of the k-means runs (S, S+1, ...) and of the splits"),
-    REDUNDANCY_THRESHOLD("--redundancy-threshold", "X", "0.5", "laplacian+su: a feature whose symmetric uncertainty with a"
-            + " better kept feature exceeds this is dropped"),
-    BINS("--bins", "N", "10", "laplacian+su: equal-width bins per feature for the symmetric uncertainty"),
+    REDUNDANCY_THRESHOLD("--redundancy-threshold", "X", "0.5", "laplacian+su only (the other selectors remove no redundancy):"
+            + " a feature whose symmetric uncertainty with a better kept feature exceeds this is dropped"),
     IMAGE_SHAPE("--image-shape", "HxW", null, "features are the pixels of an H x W image, row by row: also draw each"
             + " selector's features as feature-map-<selector>.png");
 

@@ -30,6 +30,7 @@ import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.selection.redundancy.RedundancyRemoval;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -98,7 +99,7 @@ final class EvaluateCommand {
                 }
                 List<FeatureRanker> rankers = new ArrayList<>();
                 for (EvaluatedSelector selector : selectors) {
-                    rankers.add(ranker(selector, input.vectorColumn(), own, fit));
+                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit));
                 }
                 Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
@@ -119,8 +120,8 @@ final class EvaluateCommand {
     }
 
     /** The ranker of {@code selector}, its estimator configured by the fit options given. */
-    private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, JobArguments<EvaluateOption> own,
-                                        JobArguments<JobOption> fit) {
+    private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, int numFeatures,
+                                        JobArguments<EvaluateOption> own, JobArguments<JobOption> fit) {
         if (selector.score() == null) {
             return new VarianceRanker(featuresColumn);
         }
@@ -136,8 +137,23 @@ final class EvaluateCommand {
         }
         if (selector == EvaluatedSelector.LAPLACIAN_SU) {
             estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD));
+            requireFeasibleRedundancy(numFeatures, estimator.getNumBins());
         }
         return new SelectorRanker(selector.label(), estimator, selector.supervised());
+    }
+
+    /**
+     * {@code laplacian+su} takes all d features as candidates of redundancy removal, whose pair
+     * histograms have a size limit; refused up front, in evaluate's terms, when d is over it.
+     */
+    private static void requireFeasibleRedundancy(int numFeatures, int numBins) {
+        try {
+            RedundancyRemoval.requireFeasible(numFeatures, numBins);
+        } catch (IllegalArgumentException tooMany) {
+            throw new IllegalArgumentException("laplacian+su takes all " + numFeatures + " features as candidates of redundancy"
+                    + " removal, too many for its pair histograms with --bins " + numBins + "; use fewer --bins or leave laplacian+su"
+                    + " out of --selectors");
+        }
     }
 
     /**

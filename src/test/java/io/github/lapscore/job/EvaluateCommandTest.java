@@ -106,4 +106,24 @@ class EvaluateCommandTest {
                 "species", "--output-dir", out, "--graph", "class", "--selectors", "laplacian")).getMessage();
         assertTrue(message.startsWith("--graph class reads the labels"), message);
     }
+
+    @Test
+    void laplacianSuRefusesMoreFeaturesThanItsHistogramsHold(@TempDir Path root) throws Exception {
+        StringBuilder csv = new StringBuilder();
+        for (int feature = 0; feature < 300; feature++) {
+            csv.append('f').append(feature).append(',');
+        }
+        csv.append("label\n");
+        for (int row = 0; row < 6; row++) {
+            for (int feature = 0; feature < 300; feature++) {
+                csv.append((row * 7 + feature) % 5).append(',');
+            }
+            csv.append(row % 2).append('\n');
+        }
+        Path input = Files.writeString(root.resolve("wide.csv"), csv);
+        String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", input.toString(), "--label-col",
+                "label", "--output-dir", root.resolve("out").toString(), "--selectors", "laplacian+su")).getMessage();
+        assertEquals("laplacian+su takes all 300 features as candidates of redundancy removal, too many for its pair histograms"
+                + " with --bins 10; use fewer --bins or leave laplacian+su out of --selectors", message);
+    }
 }

@@ -25,6 +25,9 @@ import org.apache.spark.sql.Row;
  */
 public final class Experiment {
 
+    /** The name of the baseline row, which uses every feature. */
+    public static final String BASELINE = "all";
+
     /** The fraction of each class in the training part of a split. */
     public static final double TRAIN_FRACTION = 2.0 / 3.0;
 
@@ -70,7 +73,7 @@ public final class Experiment {
         List<EvaluationRow> table = new ArrayList<>();
         Map<String, RankedFeatures> rankings = new LinkedHashMap<>();
         int[] every = IntStream.range(0, numFeatures).toArray();
-        table.add(evaluate("all", numFeatures, every, split -> every));
+        table.add(evaluate(BASELINE, numFeatures, every, split -> every));
         for (FeatureRanker ranker : rankers) {
             long start = System.nanoTime();
             RankedFeatures onAllRows = ranker.rank(rows);

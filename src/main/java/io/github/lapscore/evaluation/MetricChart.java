@@ -48,11 +48,11 @@ public final class MetricChart {
                 .setXAxisDecimalPattern("0").setLegendPosition(Styler.LegendPosition.OutsideE);
         for (Map.Entry<String, List<EvaluationRow>> line : bySelector.entrySet()) {
             List<EvaluationRow> points = line.getValue();
-            boolean baseline = points.size() == 1 && line.getKey().equals("all");
+            boolean baseline = points.size() == 1 && line.getKey().equals(Experiment.BASELINE);
             double[] m = baseline ? new double[]{smallest, largest} : points.stream().mapToDouble(EvaluationRow::numFeatures).toArray();
             double[] value = baseline ? new double[]{metric.applyAsDouble(points.get(0)), metric.applyAsDouble(points.get(0))}
                     : points.stream().mapToDouble(metric).toArray();
-            XYSeries series = chart.addSeries(baseline ? "all (" + largest + " features)" : line.getKey(), m, value);
+            XYSeries series = chart.addSeries(baseline ? Experiment.BASELINE + " (" + largest + " features)" : line.getKey(), m, value);
             if (baseline) {
                 series.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH);
             }

@@ -7,7 +7,8 @@ package io.github.lapscore.evaluation;
  * {@code NMI = MI(C, C') / max(H(C), H(C'))} (eq. 8), the probabilities being the fractions of
  * rows in the cells and margins of the {@link ContingencyTable}. It is 1 when the two partitions
  * are the same up to names and 0 when they are independent. When both entropies are 0 (one cluster
- * and one class) the partitions are identical and the value is 1. The base of the logarithm cancels.
+ * and one class) the partitions are identical and the value is 1. The base of the logarithm cancels;
+ * the quotient is clamped to [0, 1] against rounding in its last bits.
  */
 public final class NormalizedMutualInformation {
 

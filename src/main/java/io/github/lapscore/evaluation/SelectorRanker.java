@@ -8,11 +8,11 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * A {@link FeatureSelector} of this library as a {@link FeatureRanker}: it is fitted with
- * {@code numTopFeatures} = d, so that every feature with a score is a candidate, and offers the
- * features it selects in the order of {@code featureRanking()}. For a plain score that is every
- * non-constant feature, best first; with redundancy removal the features found redundant are
- * skipped, so the best m offered are the first m kept ones.
+ * A {@link FeatureSelector} of this library as a {@link FeatureRanker}: it is fitted in
+ * {@code numTopFeatures} mode with no bound below d, so that every feature with a score is a
+ * candidate, and offers the features it selects in the order of {@code featureRanking()}. For a
+ * plain score that is every non-constant feature, best first; with redundancy removal the features
+ * found redundant are skipped, so the best m offered are the first m kept ones.
  */
 public final class SelectorRanker implements FeatureRanker {
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The options of {@code lapscore evaluate} that {@code fit} does not have. The command also takes
  * the fit options that read the input ({@code --input}, {@code --label-col}, ...) and set the
- * selectors' params ({@code --k}, {@code --distance}, ...); {@link #own} and {@link #fitOptions}
+ * selectors' params ({@code --k}, {@code --distance}, ...); {@link #parse} and {@link #fitOptions}
  * separate the two kinds. Where both have a flag ({@code --num-features}, {@code --redundancy-threshold}),
  * evaluate's meaning wins.
  */

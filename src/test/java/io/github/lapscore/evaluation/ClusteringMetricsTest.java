@@ -3,6 +3,7 @@ package io.github.lapscore.evaluation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.Test;
 class ClusteringMetricsTest {
 
     private static ContingencyTable table(int[] clusters, int[] classes) {
-        int clusterCount = 1 + java.util.Arrays.stream(clusters).max().orElse(0);
-        int classCount = 1 + java.util.Arrays.stream(classes).max().orElse(0);
+        int clusterCount = 1 + Arrays.stream(clusters).max().orElse(0);
+        int classCount = 1 + Arrays.stream(classes).max().orElse(0);
         return ContingencyTable.of(clusters, classes, clusterCount, classCount);
     }
 

@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.evaluation.metrics.ClusteringAccuracy;
+import io.github.lapscore.evaluation.metrics.ContingencyTable;
+import io.github.lapscore.evaluation.metrics.NearestNeighbourAccuracy;
+import io.github.lapscore.evaluation.metrics.NormalizedMutualInformation;
 import org.apache.spark.ml.feature.VectorSlicer;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

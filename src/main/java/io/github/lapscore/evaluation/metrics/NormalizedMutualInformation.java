@@ -1,4 +1,4 @@
-package io.github.lapscore.evaluation;
+package io.github.lapscore.evaluation.metrics;
 
 /**
  * Normalised mutual information of a clustering C' and the classes C, He, Cai and Niyogi,

@@ -1,4 +1,4 @@
-package io.github.lapscore.evaluation;
+package io.github.lapscore.evaluation.metrics;
 
 /**
  * Clustering accuracy, He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005,

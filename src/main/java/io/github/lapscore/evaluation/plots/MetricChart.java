@@ -1,4 +1,4 @@
-package io.github.lapscore.evaluation;
+package io.github.lapscore.evaluation.plots;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import io.github.lapscore.evaluation.EvaluationRow;
+import io.github.lapscore.evaluation.Experiment;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;

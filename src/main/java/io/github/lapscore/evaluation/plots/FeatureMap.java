@@ -1,4 +1,4 @@
-package io.github.lapscore.evaluation;
+package io.github.lapscore.evaluation.plots;
 
 import java.awt.Color;
 import java.awt.Font;
@@ -7,7 +7,6 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-
 import javax.imageio.ImageIO;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.lapscore.evaluation;
+package io.github.lapscore.evaluation.metrics;
 
 import java.util.List;
 

@@ -20,7 +20,7 @@ import org.apache.spark.sql.types.StructType;
  * structure lives in the first I of D features.
  *
  * <ul>
- *   <li>Cluster centres: {@code mu_{c,r} ~ N(0, 3^2)} for informative features r < I (drawn from
+ *   <li>Cluster centres: {@code mu_{c,r} ~ N(0, 3^2)} for informative features r &lt; I (drawn from
  *       the seed).</li>
  *   <li>Row i: cluster {@code c_i} uniform over the C clusters; informative feature
  *       {@code x_{i,r} = mu_{c_i,r} + N(0, 1)}; noise feature ({@code r >= I})

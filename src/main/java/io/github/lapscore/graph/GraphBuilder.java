@@ -49,7 +49,7 @@ public final class GraphBuilder {
      * list of its k nearest neighbours stays cached in the graph ({@link WeightedGraph#neighbourLists()}),
      * as the Local Kernel Regression score needs it. On failure everything cached here is released
      * (the rows' blocks stay the caller's). The radius and bandwidth of {@code requested} are in the
-     * units of the user's data; they are carried into the units of the rows' {@link DataScale} here.
+     * units of the user's data; they are carried into the units of the rows' {@link io.github.lapscore.data.DataScale} here.
      */
     public static WeightedGraph build(GraphSettings requested, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
         GraphSettings settings = requested.inScaledUnits(rows.scale());

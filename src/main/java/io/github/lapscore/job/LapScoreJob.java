@@ -62,6 +62,7 @@ public final class LapScoreJob {
             case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
                     BenchCommand::run);
             case "--help", "-h", "help" -> System.out.print(COMMANDS);
+            case "--version", "version" -> System.out.println(BuildInfo.versionLine());
             default -> {
                 System.err.println("lapscore: unknown command '" + command + "'\n\n" + COMMANDS);
                 System.exit(2);
@@ -77,6 +78,7 @@ public final class LapScoreJob {
               evaluate   compare the selectors by k-means clustering and 1-NN accuracy on their best features
               generate   write a Gaussian mixture with known informative features
               bench      time exact, approximate and LSH graphs on generated data
+              version    print this library's version and the Spark, Scala and Java it runs on (also --version)
             """;
 
     /** One command's work on a session with its parsed options. */

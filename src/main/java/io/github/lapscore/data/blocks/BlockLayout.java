@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * How the m rows are cut into B blocks of consecutive ids, and how the B(B+1)/2 unordered block
- * pairs {a <= b} are numbered (row-major over the upper triangle). Every block pair is one task of
+ * pairs {a &lt;= b} are numbered (row-major over the upper triangle). Every block pair is one task of
  * the distance join and of the scoring pass.
  */
 public final class BlockLayout implements Serializable {
@@ -72,7 +72,7 @@ public final class BlockLayout implements Serializable {
         return numBlocks;
     }
 
-    /** Number of unordered block pairs {a <= b}. */
+    /** Number of unordered block pairs {a &lt;= b}. */
     public int numPairs() {
         return numBlocks * (numBlocks + 1) / 2;
     }
@@ -92,7 +92,7 @@ public final class BlockLayout implements Serializable {
         return (int) Math.min(rowsPerBlock, numRows - firstRow(block));
     }
 
-    /** Position of the pair {a <= b} in row-major order over the upper triangle. */
+    /** Position of the pair {a &lt;= b} in row-major order over the upper triangle. */
     public int pairIndex(int a, int b) {
         return a * numBlocks - a * (a - 1) / 2 + (b - a);
     }

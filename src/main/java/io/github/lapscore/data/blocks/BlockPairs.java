@@ -13,7 +13,7 @@ import scala.reflect.ClassTag;
 import scala.runtime.AbstractFunction1;
 
 /**
- * The unordered block pairs {a <= b} as an RDD whose partition t holds pair number t
+ * The unordered block pairs {a &lt;= b} as an RDD whose partition t holds pair number t
  * ({@link BlockLayout#pairIndex}). It is the cartesian product of the cached blocks with
  * themselves, pruned to the wanted pairs before any task runs, so a task reads exactly its two
  * blocks and no block is shuffled.

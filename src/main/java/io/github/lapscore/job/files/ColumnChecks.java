@@ -2,6 +2,7 @@ package io.github.lapscore.job.files;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
@@ -68,14 +69,14 @@ final class ColumnChecks {
         List<Column> counts = new ArrayList<>();
         for (String column : columns) {
             counts.add(count(cell(column)));
-            counts.add(count(cell(column).try_cast("double")));
+            counts.add(count(numberOrNull(column)));
         }
         Row row = table.select(counts.toArray(Column[]::new)).head();
         for (int c = 0; c < columns.size(); c++) {
             long cells = row.getLong(2 * c);
             long numbers = row.getLong(2 * c + 1);
             if (numbers > 0 && 2 * numbers >= cells) {
-                Column text = cell(columns.get(c)).isNotNull().and(cell(columns.get(c)).try_cast("double").isNull());
+                Column text = cell(columns.get(c)).isNotNull().and(numberOrNull(columns.get(c)).isNull());
                 Tuple2<String, Long> first = firstWhere(columns.get(c), text);
                 long others = cells - numbers - 1;
                 throw new IllegalArgumentException("Column '" + columns.get(c) + "' holds numbers but also the text '" + first._1
@@ -131,5 +132,14 @@ final class ColumnChecks {
 
     private Column cell(String column) {
         return col(internalNames.get(column));
+    }
+
+    /**
+     * The cells of {@code column} as doubles, null where a cell is not a number: SQL's
+     * {@code try_cast}, because {@code Column.try_cast} does not exist before Spark 4.0 (internal
+     * names hold no backtick, so quoting with backticks is safe).
+     */
+    private Column numberOrNull(String column) {
+        return expr("try_cast(`" + internalNames.get(column) + "` AS DOUBLE)");
     }
 }

@@ -71,8 +71,13 @@ final class InputReader {
         return csv.toDF(names);
     }
 
+    /**
+     * Reads Spark's error condition with {@code getErrorClass}: Spark 4 deprecates it for
+     * {@code getCondition}, which Spark 3.5 lacks, and both return the same name.
+     */
+    @SuppressWarnings("deprecation")
     private static String whyUnreadable(SparkSession spark, String path, String format, Exception error) {
-        if (error instanceof SparkThrowable spark4 && "PATH_NOT_FOUND".equals(spark4.getCondition())) {
+        if (error instanceof SparkThrowable sparkError && "PATH_NOT_FOUND".equals(sparkError.getErrorClass())) {
             return "--input: '" + path + "' does not exist; check the path";
         }
         if (JobErrors.chainMentions(error, LIBSVM_INDICES)) {

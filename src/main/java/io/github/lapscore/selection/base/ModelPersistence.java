@@ -18,8 +18,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.json4s.JObject;
-import org.json4s.JValue;
 
 import scala.Option;
 
@@ -78,9 +76,14 @@ public final class ModelPersistence {
             this.model = model;
         }
 
+        /**
+         * Writes the params with the {@code SparkContext} overload of {@code saveMetadata}: Spark 4
+         * deprecates it for a {@code SparkSession} one that Spark 3.5 lacks.
+         */
         @Override
+        @SuppressWarnings("deprecation")
         public void saveImpl(String path) {
-            DefaultParamsWriter.saveMetadata(model, path, sc(), Option.<JObject>empty(), Option.<JValue>empty());
+            DefaultParamsWriter.saveMetadata(model, path, sc(), Option.empty(), Option.empty());
             Row row = RowFactory.create(Arrays.stream(model.scores()).boxed().toArray(Double[]::new),
                     Arrays.stream(model.selectedFeatures()).boxed().toArray(Integer[]::new),
                     Arrays.stream(model.redundantWith()).boxed().toArray(Integer[]::new),
@@ -123,7 +126,7 @@ public final class ModelPersistence {
             requireSavedModel(path, expected);
             DefaultParamsReader.Metadata metadata;
             try {
-                metadata = DefaultParamsReader.loadMetadata(path, sc(), "");
+                metadata = loadMetadata(path);
             } catch (Exception damaged) {
                 throw unreadable(path, expected, "metadata", damaged);
             }
@@ -145,6 +148,15 @@ public final class ModelPersistence {
                 throw unreadable(path, expected, "data", damaged);
             }
             return model;
+        }
+
+        /**
+         * Reads the params with the {@code SparkContext} overload of {@code loadMetadata}: Spark 4
+         * deprecates it for a {@code SparkSession} one that Spark 3.5 lacks.
+         */
+        @SuppressWarnings("deprecation")
+        private DefaultParamsReader.Metadata loadMetadata(String path) {
+            return DefaultParamsReader.loadMetadata(path, sc(), "");
         }
 
         private void requireSavedModel(String path, String expected) {

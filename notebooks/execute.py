@@ -54,6 +54,22 @@ def chart_cells_without_image(notebook):
             and not any("image/png" in output.get("data", {}) for output in cell.get("outputs", []))]
 
 
+def merge_streams(notebook):
+    """Joins each cell's consecutive outputs to the same stream, as Jupyter shows them: the kernel
+    sends every piece of a printf (e.g. the library's progress lines) as an output of its own."""
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        merged = []
+        for output in cell.outputs:
+            if (merged and output.output_type == "stream" and merged[-1].output_type == "stream"
+                    and merged[-1].name == output.name):
+                merged[-1].text += output.text
+            else:
+                merged.append(output)
+        cell.outputs = merged
+
+
 def execute(path, output_dir, kernel_name):
     """Executes one notebook and writes the executed copy; returns (error or None, start-up retries)."""
     notebook = nbformat.read(path, as_version=4)
@@ -72,6 +88,7 @@ def execute(path, output_dir, kernel_name):
             error = None
         except (CellExecutionError, CellTimeoutError, DeadKernelError) as cell_error:
             error = str(cell_error)
+    merge_streams(notebook)
     nbformat.write(notebook, output_dir / path.name)
     missing = chart_cells_without_image(notebook)
     if error is None and missing:

@@ -11,7 +11,7 @@ cd "$home"
 
 jar="$home/target/spark-laplacian-score.jar"
 classpath="$home/target/classpath.txt"
-# The newest 3.0.x on Maven Central (the kernel's later releases are on GitHub only).
+# The newest 3.0.x on Maven Central (3.0.2 to 3.0.4, in the kernel's GitHub releases, are not there).
 kernel_version=3.0.1
 kernel_home="$home/target/notebooks-kernel"
 kernel_jar="$kernel_home/rapaio-jupyter-kernel-$kernel_version.jar"

@@ -109,7 +109,7 @@ class ComposeFileTest {
     }
 
     @Test
-    void jupyterMountsWhatItsStartScriptReads() throws IOException {
+    void jupyterMountsWhatItsStartScriptAndKernelRead() throws IOException {
         Map<String, String> mounts = new TreeMap<>();
         for (Object volume : list(services.get("jupyter").get("volumes"))) {
             String[] parts = String.valueOf(volume).split(":");
@@ -128,10 +128,33 @@ class ComposeFileTest {
         }
         assertTrue(outputs.contains("spark-laplacian-score-app.jar"), "the pom builds the runnable jar: " + outputs);
         assertTrue(script.contains("/opt/lapscore/target/spark-laplacian-score-app.jar"), "the start script's jar");
-        assertTrue(script.contains("/opt/lapscore/conf/spark-jvm.options"), "the start script's JVM options");
+        assertTrue(Files.readString(jupyterContext().resolve("kernel.json")).contains("/opt/lapscore/conf/spark-jvm.options"),
+                "the kernel's JVM options");
         for (String worker : List.of("spark-worker-1", "spark-worker-2")) {
             assertEquals(List.of("./data:/opt/lapscore/data:ro"), services.get(worker).get("volumes"),
                     worker + " sees the data at the notebooks' path");
+        }
+    }
+
+    @Test
+    void jupyterImageRunsTheKernelAndNotebooksOfTheRepository() throws IOException {
+        String runner = Files.readString(REPOSITORY.resolve("notebooks/run.sh"));
+        String dockerfile = Files.readString(jupyterContext().resolve("Dockerfile"));
+        String kernelSpec = Files.readString(jupyterContext().resolve("kernel.json"));
+        Matcher runnerVersion = Pattern.compile("kernel_version=(\\S+)").matcher(runner);
+        Matcher imageVersion = Pattern.compile("ARG KERNEL_VERSION=(\\S+)").matcher(dockerfile);
+        assertTrue(runnerVersion.find() && imageVersion.find(), "kernel versions");
+        assertEquals(runnerVersion.group(1), imageVersion.group(1), "the image's kernel is the one CI runs the notebooks with");
+        for (String part : List.of("org.rapaio.jupyter.kernel.MainApp", "spark-jvm.options", "-Djava.awt.headless=true")) {
+            assertTrue(runner.contains(part) && kernelSpec.contains(part), part);
+        }
+        assertTrue(kernelSpec.contains("/opt/spark/jars/*") && kernelSpec.contains("/opt/lapscore/target/spark-laplacian-score-app.jar"),
+                "the kernel sees the image's Spark and the mounted runnable jar");
+        String notebook = Files.readString(REPOSITORY.resolve("notebooks/cluster.ipynb"));
+        for (String variable : environment("jupyter").keySet()) {
+            if (variable.startsWith("SPARK_")) {
+                assertTrue(notebook.contains("\\\"" + variable + "\\\""), "cluster.ipynb reads " + variable);
+            }
         }
     }
 

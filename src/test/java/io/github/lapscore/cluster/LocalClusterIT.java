@@ -107,8 +107,6 @@ class LocalClusterIT {
                 // This JVM's options (conf/spark-jvm.options), so that executors compute as the local reference did: Spark
                 // adds its own module options to the executors' command, but only 4.x's include the vector module the BLAS uses.
                 .config("spark.executor.extraJavaOptions", jvmOptions(Path.of(property("lapscore.jvmOptions"))))
-                // No locality wait: with one core per executor, tasks reading cached blocks would otherwise wait 3 s for a busy one.
-                .config("spark.locality.wait", "0s")
                 .config("spark.plugins", ExecutorHalt.class.getName())
                 .getOrCreate();
         awaitExecutors(cluster.sparkContext(), 2);

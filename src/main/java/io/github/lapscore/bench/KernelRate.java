@@ -3,6 +3,7 @@ package io.github.lapscore.bench;
 import java.util.SplittableRandom;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
@@ -28,7 +29,7 @@ public record KernelRate(double kernelGflops, double dgemmGflops) {
         double flopsPerScan = 2.0 * dim * rows * rows;
         double kernel = rate(flopsPerScan, seconds, () -> BlockDistanceKernel.scan(left, right,
                 new CandidateHeaps(rows, k), new CandidateHeaps(rows, k)));
-        BLAS blas = BLAS.getInstance();
+        BLAS blas = LinearAlgebra.blas();
         int tileRows = Math.min(BlockDistanceKernel.TILE_ROWS, rows);
         int tileColumns = Math.min(BlockDistanceKernel.TILE_COLUMNS, rows);
         double[] products = new double[tileRows * tileColumns];

@@ -1,7 +1,7 @@
 package io.github.lapscore.scoring;
 
-import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.lapack.LAPACK;
+import io.github.lapscore.LinearAlgebra;
 import org.netlib.util.intW;
 
 /**
@@ -58,7 +58,7 @@ public final class LocalRegression {
             beta[p] = Math.exp(-squaredDistance(centre, 0, neighbours, p * dim, dim) / h);
         }
         intW info = new intW(0);
-        LAPACK.getInstance().dposv("U", k, 1, system, k, beta, k, info);
+        LinearAlgebra.lapack().dposv("U", k, 1, system, k, beta, k, info);
         check("dposv", info);
         return beta;
     }
@@ -101,13 +101,13 @@ public final class LocalRegression {
         }
         double[] inverse = regularisedKernel(points, n, dim, h, lambda);
         intW info = new intW(0);
-        LAPACK lapack = LAPACK.getInstance();
+        LAPACK lapack = LinearAlgebra.lapack();
         lapack.dpotrf("U", n, inverse, n, info);
         check("dpotrf", info);
         lapack.dpotri("U", n, inverse, n, info);
         check("dpotri", info);
         // Row-major n x d is column-major d x n: E^T = F^T G, with G read from its upper triangle.
-        BLAS.getInstance().dsymm("R", "U", d, n, 1.0, inverse, n, features, d, 0.0, residuals, d);
+        LinearAlgebra.blas().dsymm("R", "U", d, n, 1.0, inverse, n, features, d, 0.0, residuals, d);
         for (int i = 0; i < n; i++) {
             double diagonal = inverse[i * n + i];
             for (int r = 0; r < d; r++) {

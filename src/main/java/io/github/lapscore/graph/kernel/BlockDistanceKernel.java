@@ -1,6 +1,7 @@
 package io.github.lapscore.graph.kernel;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.lapscore.LinearAlgebra;
 
 /**
  * All squared distances between two blocks, tile by tile, with one {@code dgemm} per tile:
@@ -58,7 +59,7 @@ public final class BlockDistanceKernel {
 
     /** Hands the squared distance of every pair (i in left, j in right; i &lt; j within one block) to {@code sink}. */
     public static void scan(WorkingBlock left, WorkingBlock right, PairSink sink) {
-        BLAS blas = BLAS.getInstance();
+        BLAS blas = LinearAlgebra.blas();
         boolean sameBlock = left == right;
         int dim = left.dim;
         double[] products = new double[Math.min(TILE_ROWS, left.size) * Math.min(TILE_COLUMNS, right.size)];

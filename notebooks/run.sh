@@ -5,6 +5,9 @@
 # through Maven, installs nbclient with apt-get, and writes the kernel spec
 # target/notebooks-kernel/kernels/lapscore-java/kernel.json (also usable interactively, see the
 # README's "Notebooks" section). The cluster notebook connects to $SPARK_MASTER_URL (default local[2]).
+#
+#   notebooks/run.sh                                   every notebook, into target/notebooks/
+#   notebooks/run.sh OUTPUT_DIR NOTEBOOK.ipynb ...     the ones named, into OUTPUT_DIR
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$home"
@@ -70,5 +73,13 @@ EOF
 
 # Local mode talks to itself only (the kernel inherits this; the cluster notebook's driver address).
 export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"
+if [ $# -gt 0 ]; then
+  output_dir="$1"
+  shift
+  notebooks=("$@")
+else
+  output_dir="$home/target/notebooks"
+  notebooks=(notebooks/*.ipynb)
+fi
 JUPYTER_PATH="$kernel_home" "$python" notebooks/execute.py --kernel "$kernel_name" \
-  --output-dir "$home/target/notebooks" notebooks/*.ipynb
+  --output-dir "$output_dir" "${notebooks[@]}"

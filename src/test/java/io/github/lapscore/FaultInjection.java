@@ -7,9 +7,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.plugin.DriverPlugin;
-import org.apache.spark.api.plugin.ExecutorPlugin;
-import org.apache.spark.api.plugin.SparkPlugin;
 import org.apache.spark.util.TaskCompletionListener;
 
 /**
@@ -27,7 +24,7 @@ import org.apache.spark.util.TaskCompletionListener;
  * every attempt of the tasks of some jobs fail, so that a fit loses a job for good. Off by default,
  * so the other tests run undisturbed.
  */
-public final class FaultInjection implements SparkPlugin {
+public final class FaultInjection extends TaskStartPlugin {
 
     private static volatile boolean armed;
     private static volatile String doomedJob;
@@ -76,30 +73,19 @@ public final class FaultInjection implements SparkPlugin {
     }
 
     @Override
-    public DriverPlugin driverPlugin() {
-        return null;
-    }
-
-    @Override
-    public ExecutorPlugin executorPlugin() {
-        return new ExecutorPlugin() {
-            @Override
-            public void onTaskStart() {
-                TaskContext task = TaskContext.get();
-                String job = String.valueOf(task.getLocalProperty("spark.job.description"));
-                String doomed = doomedJob;
-                if (doomed != null && job.contains(doomed)) {
-                    task.addTaskCompletionListener((TaskCompletionListener) done -> {
-                        throw new IllegalStateException("every attempt of job '" + doomed + "' fails, by the test");
-                    });
-                } else if (armed && task.attemptNumber() == 0 && task.partitionId() % 2 == 0) {
-                    task.addTaskCompletionListener((TaskCompletionListener) done -> {
-                        INJECTED.computeIfAbsent(job, key -> new AtomicInteger()).incrementAndGet();
-                        throw new IllegalStateException("fault injected by the test into stage " + done.stageId() + ", partition "
-                                + done.partitionId());
-                    });
-                }
-            }
-        };
+    protected void onTaskStart(TaskContext task) {
+        String job = String.valueOf(task.getLocalProperty("spark.job.description"));
+        String doomed = doomedJob;
+        if (doomed != null && job.contains(doomed)) {
+            task.addTaskCompletionListener((TaskCompletionListener) done -> {
+                throw new IllegalStateException("every attempt of job '" + doomed + "' fails, by the test");
+            });
+        } else if (armed && task.attemptNumber() == 0 && task.partitionId() % 2 == 0) {
+            task.addTaskCompletionListener((TaskCompletionListener) done -> {
+                INJECTED.computeIfAbsent(job, key -> new AtomicInteger()).incrementAndGet();
+                throw new IllegalStateException("fault injected by the test into stage " + done.stageId() + ", partition "
+                        + done.partitionId());
+            });
+        }
     }
 }

@@ -4,11 +4,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
+import io.github.lapscore.TaskStartPlugin;
 import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.plugin.DriverPlugin;
-import org.apache.spark.api.plugin.ExecutorPlugin;
-import org.apache.spark.api.plugin.SparkPlugin;
 
 /**
  * A Spark plugin that kills one executor JVM in the middle of a fit, once across the whole cluster, so
@@ -25,7 +23,7 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * system, so exactly one executor dies, once: its replacement and every other executor find the file
  * already there and run their tasks.
  */
-public final class ExecutorHalt implements SparkPlugin {
+public final class ExecutorHalt extends TaskStartPlugin {
 
     /** The exit code of the halted executor, so that its death is recognisable in the worker's log. */
     public static final int EXIT_CODE = 86;
@@ -50,24 +48,13 @@ public final class ExecutorHalt implements SparkPlugin {
     }
 
     @Override
-    public DriverPlugin driverPlugin() {
-        return null;
-    }
-
-    @Override
-    public ExecutorPlugin executorPlugin() {
-        return new ExecutorPlugin() {
-            @Override
-            public void onTaskStart() {
-                TaskContext task = TaskContext.get();
-                String step = task.getLocalProperty(STEP);
-                String marker = task.getLocalProperty(MARKER);
-                if (step != null && marker != null && String.valueOf(task.getLocalProperty(DESCRIPTION)).contains(step)
-                        && firstToCreate(new File(marker))) {
-                    Runtime.getRuntime().halt(EXIT_CODE);
-                }
-            }
-        };
+    protected void onTaskStart(TaskContext task) {
+        String step = task.getLocalProperty(STEP);
+        String marker = task.getLocalProperty(MARKER);
+        if (step != null && marker != null && String.valueOf(task.getLocalProperty(DESCRIPTION)).contains(step)
+                && firstToCreate(new File(marker))) {
+            Runtime.getRuntime().halt(EXIT_CODE);
+        }
     }
 
     private static boolean firstToCreate(File marker) {

@@ -191,7 +191,7 @@ public final class LapScoreJob {
                 ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
                 : selector.fit(input.data());
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
-        report.print(out, args.get(JobOption.SCORES_OUT).orElse(null));
+        report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
         if (args.given(JobOption.SCORES_OUT)) {
             report.writeCsv(new Path(args.text(JobOption.SCORES_OUT)), spark.sparkContext().hadoopConfiguration());
         }

@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
@@ -49,8 +50,9 @@ final class ScoresReport {
     /**
      * Prints the graph summary and the first {@link #PRINTED_FEATURES} features best first, then how
      * many more there are and where all of them go ({@code scoresFile}, the --scores-out path, or null).
+     * The seconds line starts with {@code inputSeconds}, the stages before the fit, in their order.
      */
-    void print(PrintStream out, String scoresFile) {
+    void print(PrintStream out, String scoresFile, Map<String, Double> inputSeconds) {
         out.printf(Locale.ROOT, "Rows %d, features %d%s, %s%n", summary.numRows(), summary.numFeatures(),
                 summary.numClasses() > 0 ? ", classes " + summary.numClasses() : "", graphLine());
         if (summary.skippedRows() > 0) {
@@ -71,8 +73,10 @@ final class ScoresReport {
         } else if (!Double.isNaN(summary.bandwidth())) {
             out.printf(Locale.ROOT, "Heat kernel bandwidth t = %.6g%n", summary.bandwidth());
         }
-        out.printf(Locale.ROOT, "Seconds: validation %.2f, graph %.2f, weights %.2f, scores %.2f%s (%d blocks of %d rows)%n%n",
-                summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
+        StringBuilder input = new StringBuilder();
+        inputSeconds.forEach((stage, seconds) -> input.append(String.format(Locale.ROOT, "%s %.2f, ", stage, seconds)));
+        out.printf(Locale.ROOT, "Seconds: %svalidation %.2f, graph %.2f, weights %.2f, scores %.2f%s (%d blocks of %d rows)%n%n",
+                input, summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
                 summary.redundancySeconds() > 0 ? String.format(Locale.ROOT, ", redundancy %.2f", summary.redundancySeconds()) : "",
                 summary.numBlocks(), summary.rowsPerBlock());
         int[] printed = Arrays.copyOf(ranking, Math.min(ranking.length, PRINTED_FEATURES));

@@ -9,8 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -19,6 +23,31 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What the job prints while and after it runs, and its outputs at the edges. */
 class PresentationTest {
+
+    /**
+     * The closing seconds line has one entry per stage, the input stages first, and each entry is the
+     * sum of the step lines of its stage printed as they finished.
+     */
+    @Test
+    void secondsLineHasEveryStageInputFirstEachTheSumOfItsSteps() throws Exception {
+        String output = printed("--input", "data/iris.csv", "--label-col", "species", "--num-features", "2");
+        Map<String, Double> steps = new LinkedHashMap<>();
+        Matcher step = Pattern.compile("(?m)^\\[([a-z ]+)] .*: ([0-9.]+) s$").matcher(output);
+        while (step.find()) {
+            steps.merge(step.group(1), Double.parseDouble(step.group(2)), Double::sum);
+        }
+        Matcher line = Pattern.compile("(?m)^Seconds: (.*) \\(\\d+ blocks of \\d+ rows\\)$").matcher(output);
+        assertTrue(line.find(), output);
+        Map<String, Double> totals = new LinkedHashMap<>();
+        for (String entry : line.group(1).split(", ")) {
+            int space = entry.lastIndexOf(' ');
+            totals.put(entry.substring(0, space), Double.parseDouble(entry.substring(space + 1)));
+        }
+        assertEquals(List.of("read", "input checks", "validation", "graph", "weights", "scores"), new ArrayList<>(totals.keySet()));
+        assertEquals(totals.keySet(), steps.keySet(), "a step line for every stage: " + output);
+        // Each printed value is rounded to 0.01 s; a stage of s steps differs from their sum by at most (s + 1) / 200.
+        totals.forEach((stage, seconds) -> assertEquals(seconds, steps.get(stage), 0.05, stage));
+    }
 
     @Test
     void longRankingsPrintTheFirstFiftyAndCountTheRest(@TempDir Path dir) throws Exception {

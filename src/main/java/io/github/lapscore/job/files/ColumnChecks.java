@@ -4,15 +4,14 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.isnan;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lapscore.data.VectorEntries;
+import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -95,21 +94,43 @@ final class ColumnChecks {
     }
 
     /**
-     * One pass that counts null, NaN and infinite cells per feature column, failing on the first
-     * column that has any, with the data row of its first such cell.
+     * One pass over the assembled vectors ({@code vectorColumn} of {@code assembled}, built with
+     * {@code handleInvalid = keep}, so that a null cell arrives as NaN) that counts the NaN and the
+     * infinite values of each feature, failing on the first feature that has any, with the data row
+     * of its first such cell. Counting over vectors in plain arrays, rather than with two SQL
+     * aggregates per column, keeps the pass as cheap for 784 columns as for 4: the aggregates' code
+     * grows with the columns (on a 10 000 x 784 CSV they took 12 to 22 s, the vectors take under 4).
      */
-    void rejectMissingOrInfiniteValues(List<String> features) {
-        List<Column> counts = new ArrayList<>();
-        for (String feature : features) {
-            counts.add(sum(when(missing(feature), 1).otherwise(0)));
-            counts.add(sum(when(infinite(feature), 1).otherwise(lit(0))));
-        }
-        Row row = table.select(counts.toArray(Column[]::new)).head();
-        for (int f = 0; f < features.size(); f++) {
+    void rejectMissingOrInfiniteValues(List<String> features, Dataset<Row> assembled, String vectorColumn) {
+        int d = features.size();
+        long[] counts = assembled.select(vectorColumn).javaRDD()
+                .treeAggregate(new long[2 * d], ColumnChecks::countInvalid, ColumnChecks::addCounts);
+        for (int f = 0; f < d; f++) {
             String feature = features.get(f);
-            requireNone(feature, row.isNullAt(2 * f) ? 0 : row.getLong(2 * f), "null or NaN", missing(feature));
-            requireNone(feature, row.isNullAt(2 * f + 1) ? 0 : row.getLong(2 * f + 1), "infinite", infinite(feature));
+            requireNone(feature, counts[f], "null or NaN", missing(feature));
+            requireNone(feature, counts[d + f], "infinite", infinite(feature));
         }
+    }
+
+    /** Adds to {@code counts} (NaN counts, then infinite counts, per feature) those of one row's vector. */
+    private static long[] countInvalid(long[] counts, Row row) {
+        Vector vector = row.getAs(0);
+        int d = counts.length / 2;
+        VectorEntries.forEach(vector, (index, value) -> {
+            if (Double.isNaN(value)) {
+                counts[index]++;
+            } else if (Double.isInfinite(value)) {
+                counts[d + index]++;
+            }
+        });
+        return counts;
+    }
+
+    private static long[] addCounts(long[] left, long[] right) {
+        for (int i = 0; i < left.length; i++) {
+            left[i] += right[i];
+        }
+        return left;
     }
 
     private Column missing(String feature) {

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.feature.VectorAssembler;
@@ -35,32 +36,45 @@ public final class InputTable {
 
     /** Name of the assembled vector column. */
     public static final String VECTOR_COLUMN = "lapscore_features";
+    /** Stage name, in the job's timings, of reading the input (for a CSV with its type inference, a pass over the file). */
+    public static final String READ = "read";
+    /** Stage name, in the job's timings, of the checks of the input's columns before the fit. */
+    public static final String CHECKS = "input checks";
 
     private final Dataset<Row> data;
     private final String vectorColumn;
     private final List<String> featureColumns;
     private final String labelColumn;
     private final Map<String, String> internalNames;
+    private final Map<String, Double> secondsByStage;
 
     private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
-                       Map<String, String> internalNames) {
+                       Map<String, String> internalNames, StageTimer timer) {
         this.data = data;
         this.vectorColumn = vectorColumn;
         this.featureColumns = featureColumns;
         this.labelColumn = labelColumn;
         this.internalNames = internalNames;
+        this.secondsByStage = new LinkedHashMap<>();
+        for (String stage : List.of(READ, CHECKS)) {
+            secondsByStage.put(stage, timer.secondsIn(stage));
+        }
     }
 
     /**
      * Reads and checks {@code --input}; prints a note on {@code out} about columns left out. With
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
-     * as NaN, so that the estimator drops their rows and counts them.
+     * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
+     * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS};
+     * assembling the vectors is lazy and happens in the fit's first pass over the rows.
      */
     public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         String path = args.text(JobOption.INPUT);
         String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
         boolean header = format.equals("csv") && args.flag(JobOption.HEADER);
-        Dataset<Row> raw = InputReader.read(spark, path, format, header);
+        StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");
+        Dataset<Row> raw = timer.run(READ, "Reading '" + path + "' (" + format + (format.equals("csv") ? ", inferring column types" : "")
+                + ")", () -> InputReader.read(spark, path, format, header));
         String label = args.get(JobOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
         if (label != null) {
             requireColumn(raw, label, "--label-col");
@@ -78,27 +92,37 @@ public final class InputTable {
         if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames);
+            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames);
-        List<String> features = requested != null ? requested : chooseFeatures(raw, label, checks, out);
-        for (String feature : features) {
-            requireColumn(raw, feature, "--features");
-            if (!(raw.schema().apply(feature).dataType() instanceof NumericType)) {
-                checks.rejectNumbersWithText(List.of(feature));
-                throw new IllegalArgumentException("--features: column '" + feature + "' is "
-                        + raw.schema().apply(feature).dataType().simpleString() + ", not numeric; leave it out of --features");
-            }
-        }
         boolean skipInvalid = args.get(JobOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
-        if (!skipInvalid) {
-            checks.rejectMissingOrInfiniteValues(features);
-        }
-        Dataset<Row> assembled = new VectorAssembler()
-                .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
-                .setHandleInvalid(skipInvalid ? "keep" : "error")
-                .setOutputCol(VECTOR_COLUMN).transform(table);
-        return new InputTable(spread(assembled, args), VECTOR_COLUMN, features, label, internalNames);
+        Assembled assembled = timer.run(CHECKS, "Checking the feature columns: text in numeric columns"
+                + (skipInvalid ? "" : ", null, NaN and infinite cells"), () -> {
+            List<String> features = requested != null ? requested : chooseFeatures(raw, label, checks, out);
+            for (String feature : features) {
+                requireColumn(raw, feature, "--features");
+                if (!(raw.schema().apply(feature).dataType() instanceof NumericType)) {
+                    checks.rejectNumbersWithText(List.of(feature));
+                    throw new IllegalArgumentException("--features: column '" + feature + "' is "
+                            + raw.schema().apply(feature).dataType().simpleString() + ", not numeric; leave it out of --features");
+                }
+            }
+            // "keep" passes null, NaN and infinite cells on (null as NaN), for the check below or, with
+            // --handle-invalid skip, for the estimator to drop their rows.
+            Dataset<Row> vectors = new VectorAssembler()
+                    .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
+                    .setHandleInvalid("keep")
+                    .setOutputCol(VECTOR_COLUMN).transform(table);
+            if (!skipInvalid) {
+                checks.rejectMissingOrInfiniteValues(features, vectors, VECTOR_COLUMN);
+            }
+            return new Assembled(features, vectors);
+        });
+        return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer);
+    }
+
+    /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */
+    private record Assembled(List<String> features, Dataset<Row> vectors) {
     }
 
     /**
@@ -174,6 +198,11 @@ public final class InputTable {
 
     public Dataset<Row> data() {
         return data;
+    }
+
+    /** Seconds of the input stages, {@value #READ} then {@value #CHECKS}, before the fit. */
+    public Map<String, Double> secondsByStage() {
+        return secondsByStage;
     }
 
     /** The vector column the selector reads. */

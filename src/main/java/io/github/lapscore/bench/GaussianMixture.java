@@ -25,6 +25,11 @@ import org.apache.spark.sql.types.StructType;
  *   <li>Row i: cluster {@code c_i} uniform over the C clusters; informative feature
  *       {@code x_{i,r} = mu_{c_i,r} + N(0, 1)}; noise feature ({@code r >= I})
  *       {@code x_{i,r} ~ N(0, 3^2 + 1)}, independent of everything.</li>
+ *   <li>With a noise rank R &gt; 0 the noise features instead lie in an R-dimensional subspace:
+ *       {@code x_{i,noise} = A z_i} with {@code z_i ~ N(0, I_R)} and a fixed random
+ *       {@code (D - I) x R} matrix A (from the seed) whose rows have squared norm 3^2 + 1. The rows
+ *       then lie near a manifold of dimension I + R however large D is (as images do), which is
+ *       what makes nearest neighbours easy to find in many dimensions.</li>
  * </ul>
  * Every feature thus has the same marginal variance, 10, so variance alone cannot tell
  * informative from noise features; only the cluster structure can. Columns {@code f0 .. f(D-1)}
@@ -35,19 +40,30 @@ public final class GaussianMixture implements Serializable {
 
     /** Standard deviation of the cluster centres in each informative feature. */
     public static final double CENTRE_SPREAD = 3.0;
+    /** Standard deviation of every noise feature, so that all features have variance 10. */
+    static final double NOISE_SPREAD = Math.sqrt(CENTRE_SPREAD * CENTRE_SPREAD + 1.0);
     /** Name of the column holding each row's cluster. */
     public static final String CLUSTER_COLUMN = "cluster";
 
     private final int dims;
     private final int informative;
     private final double[][] centres;
+    private final double[][] noiseBasis;
     private final long seed;
 
-    /** The mixture of {@code clusters} clusters in {@code informative} of {@code dims} features. */
+    /** The mixture of {@code clusters} clusters in {@code informative} of {@code dims} features, with independent noise. */
     public GaussianMixture(int dims, int informative, int clusters, long seed) {
-        if (dims < 1 || informative < 0 || informative > dims || clusters < 1) {
-            throw new IllegalArgumentException("need dims >= 1, 0 <= informative <= dims and clusters >= 1; got dims " + dims
-                    + ", informative " + informative + ", clusters " + clusters);
+        this(dims, informative, clusters, 0, seed);
+    }
+
+    /**
+     * The mixture of {@code clusters} clusters in {@code informative} of {@code dims} features, the
+     * noise features of rank {@code noiseRank} (0: independent).
+     */
+    public GaussianMixture(int dims, int informative, int clusters, int noiseRank, long seed) {
+        if (dims < 1 || informative < 0 || informative > dims || clusters < 1 || noiseRank < 0) {
+            throw new IllegalArgumentException("need dims >= 1, 0 <= informative <= dims, clusters >= 1 and noise rank >= 0; got"
+                    + " dims " + dims + ", informative " + informative + ", clusters " + clusters + ", noise rank " + noiseRank);
         }
         this.dims = dims;
         this.informative = informative;
@@ -57,6 +73,18 @@ public final class GaussianMixture implements Serializable {
         for (double[] centre : centres) {
             for (int r = 0; r < informative; r++) {
                 centre[r] = CENTRE_SPREAD * gaussian(random);
+            }
+        }
+        this.noiseBasis = new double[noiseRank == 0 ? 0 : dims - informative][noiseRank];
+        for (double[] row : noiseBasis) {
+            double squared = 0.0;
+            for (int j = 0; j < noiseRank; j++) {
+                row[j] = gaussian(random);
+                squared += row[j] * row[j];
+            }
+            double scale = NOISE_SPREAD / Math.sqrt(squared);
+            for (int j = 0; j < noiseRank; j++) {
+                row[j] *= scale;
             }
         }
     }
@@ -77,9 +105,25 @@ public final class GaussianMixture implements Serializable {
         SplittableRandom random = new SplittableRandom(seed ^ (index * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L));
         int cluster = random.nextInt(centres.length);
         Object[] values = new Object[dims + 1];
-        double noiseSpread = Math.sqrt(CENTRE_SPREAD * CENTRE_SPREAD + 1.0);
-        for (int r = 0; r < dims; r++) {
-            values[r] = r < informative ? centres[cluster][r] + gaussian(random) : noiseSpread * gaussian(random);
+        for (int r = 0; r < informative; r++) {
+            values[r] = centres[cluster][r] + gaussian(random);
+        }
+        if (noiseBasis.length == 0) {
+            for (int r = informative; r < dims; r++) {
+                values[r] = NOISE_SPREAD * gaussian(random);
+            }
+        } else {
+            double[] z = new double[noiseBasis[0].length];
+            for (int j = 0; j < z.length; j++) {
+                z[j] = gaussian(random);
+            }
+            for (int r = informative; r < dims; r++) {
+                double value = 0.0;
+                for (int j = 0; j < z.length; j++) {
+                    value += noiseBasis[r - informative][j] * z[j];
+                }
+                values[r] = value;
+            }
         }
         values[dims] = cluster;
         return RowFactory.create(values);

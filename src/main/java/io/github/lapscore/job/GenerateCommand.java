@@ -26,6 +26,7 @@ final class GenerateCommand {
         int dims = args.integer(GenerateOption.DIMS);
         int informative = args.integer(GenerateOption.INFORMATIVE);
         int clusters = args.integer(GenerateOption.CLUSTERS);
+        int noiseRank = args.integer(GenerateOption.NOISE_RANK);
         if (rows < 1) {
             throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
         }
@@ -34,7 +35,7 @@ final class GenerateCommand {
         String path = args.text(GenerateOption.OUTPUT);
         new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE))
                 .directory(GenerateOption.OUTPUT.flag(), path).check(null);
-        Dataset<Row> data = new GaussianMixture(dims, informative, clusters, args.longInteger(GenerateOption.SEED))
+        Dataset<Row> data = new GaussianMixture(dims, informative, clusters, noiseRank, args.longInteger(GenerateOption.SEED))
                 .generate(spark, rows, partitions);
         if (path.toLowerCase(Locale.ROOT).endsWith(".csv")) {
             data.write().mode(SaveMode.Overwrite).option("header", "true").csv(path);

@@ -51,4 +51,68 @@ class GaussianMixtureTest {
             assertEquals(feature < informative ? 1.0 : 10.0, withinCluster, 0.4, "within-cluster variance of feature " + feature);
         }
     }
+
+    @Test
+    void lowRankNoiseLiesInASubspaceOfThatRankWithVarianceTen() {
+        int dims = 7;
+        int informative = 2;
+        int rank = 2;
+        List<Row> rows = new GaussianMixture(dims, informative, 3, rank, 5L).generate(SparkTestSession.spark(), 20_000, 2)
+                .collectAsList();
+        double[][] noise = new double[rows.size()][dims - informative];
+        for (int i = 0; i < rows.size(); i++) {
+            for (int r = informative; r < dims; r++) {
+                noise[i][r - informative] = rows.get(i).getDouble(r);
+            }
+        }
+        assertEquals(rank, rank(noise), "the 5 noise features of every row lie in one 2-dimensional subspace");
+        for (int r = 0; r < dims - informative; r++) {
+            double squares = 0.0;
+            for (double[] row : noise) {
+                squares += row[r] * row[r] / noise.length;
+            }
+            assertEquals(10.0, squares, 0.4, "variance of noise feature " + r);
+        }
+        List<Row> independent = new GaussianMixture(dims, informative, 3, 5L).generate(SparkTestSession.spark(), 50, 1)
+                .collectAsList();
+        assertEquals(independent.get(7).getDouble(0), rows.get(7).getDouble(0), 0.0, "informative features unchanged");
+    }
+
+    /** Rank of a tall matrix by Gaussian elimination with partial pivoting, pivots below 1e-9 of the largest taken as 0. */
+    private static int rank(double[][] matrix) {
+        double[][] a = new double[matrix.length][];
+        for (int i = 0; i < matrix.length; i++) {
+            a[i] = matrix[i].clone();
+        }
+        int columns = a[0].length;
+        int rank = 0;
+        double largest = 0.0;
+        for (double[] row : a) {
+            for (double value : row) {
+                largest = Math.max(largest, Math.abs(value));
+            }
+        }
+        for (int c = 0; c < columns && rank < a.length; c++) {
+            int pivot = rank;
+            for (int i = rank; i < a.length; i++) {
+                if (Math.abs(a[i][c]) > Math.abs(a[pivot][c])) {
+                    pivot = i;
+                }
+            }
+            if (Math.abs(a[pivot][c]) <= 1e-9 * largest) {
+                continue;
+            }
+            double[] swap = a[pivot];
+            a[pivot] = a[rank];
+            a[rank] = swap;
+            for (int i = rank + 1; i < a.length; i++) {
+                double factor = a[i][c] / a[rank][c];
+                for (int j = c; j < columns; j++) {
+                    a[i][j] -= factor * a[rank][j];
+                }
+            }
+            rank++;
+        }
+        return rank;
+    }
 }

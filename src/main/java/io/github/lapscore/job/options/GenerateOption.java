@@ -6,6 +6,8 @@ public enum GenerateOption implements CommandOption {
     DIMS("--dims", "D", "50", "number of features"),
     INFORMATIVE("--informative", "I", "10", "features carrying the clusters (f0 .. f(I-1)); the rest are noise of equal variance"),
     CLUSTERS("--clusters", "C", "20", "number of Gaussian clusters"),
+    NOISE_RANK("--noise-rank", "R", "0", "noise features in a random subspace of this rank (0: independent): the rows then lie"
+            + " near a manifold of dimension I + R, as images do"),
     SEED("--seed", "S", "1", "random seed; the data do not depend on anything else"),
     OUTPUT("--output", "PATH", null, "where to write: Parquet, or CSV with a header when PATH ends in .csv (required)"),
     PARTITIONS("--partitions", "P", null, "output partitions (files); default Spark's default parallelism"),

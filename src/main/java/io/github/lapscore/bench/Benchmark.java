@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
@@ -35,15 +36,17 @@ import org.apache.spark.storage.StorageLevel;
  * @param dims          features D
  * @param informative   informative features I (selection keeps I)
  * @param clusters      clusters C
+ * @param noiseRank     rank of the noise features (0: independent), see {@link GaussianMixture}
  * @param k             neighbours k
  * @param methods       any of exact, approximate, lsh
  * @param exactMaxRows  larger data skip the exact graph
  * @param forest        settings of the approximate graph (trees, leaf size, refinement rounds, rows
  *                      sampled for recall@k, seed); its seed also seeds the data
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
+ * @param pynndescentScript {@code bin/pynndescent-knn.py}, run for the pynndescent baseline
  */
-public record Benchmark(int dims, int informative, int clusters, int k, List<String> methods, long exactMaxRows,
-                        ForestSettings forest, double lshTimeFactor) {
+public record Benchmark(int dims, int informative, int clusters, int noiseRank, int k, List<String> methods, long exactMaxRows,
+                        ForestSettings forest, double lshTimeFactor, Path pynndescentScript) {
 
     /** Runs every size, prints the Markdown table to {@code out} and writes the CSV to {@code csv}. */
     public List<BenchResult> run(SparkSession spark, long[] sizes, PrintStream out, Path csv) throws IOException {
@@ -67,7 +70,7 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
     }
 
     private List<BenchResult> runSize(SparkSession spark, long rows, PrintStream out) {
-        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, forest.seed());
+        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, noiseRank, forest.seed());
         Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, spark.sparkContext().defaultParallelism()));
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
@@ -77,10 +80,10 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
             results.add(result(rows, "exact", "all pairs", fitted, mixture));
             out.println(results.get(results.size() - 1).markdown());
         }
-        if (methods.contains("approximate") || methods.contains("lsh")) {
+        if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
             Fitted approximate = fit(data, "approximate", true);
             BenchResult approximateResult = result(rows, "approximate", forest.numTrees() + " trees, leaves of " + forest.leafSize()
-                    + ", " + forest.refinementRounds() + " refinement rounds",
+                    + ", K = " + forest.listSize(k) + ", at most " + forest.refinementRounds() + " NN-descent rounds",
                     approximate, mixture);
             if (methods.contains("approximate")) {
                 results.add(approximateResult);
@@ -89,8 +92,13 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
                     out.println(agreement(exact, approximate.model));
                 }
             }
+            RecallSample sample = RecallSample.draw(approximate.graph.blocks(), dims, k, DistanceMeasure.EUCLIDEAN,
+                    approximate.graph.featureMeans(), forest.recallSampleSize(), forest.seed());
+            if (methods.contains("pynndescent")) {
+                pynndescent(spark, data, rows, sample, out).ifPresent(results::add);
+            }
             if (methods.contains("lsh")) {
-                results.addAll(lsh(data, rows, approximate, approximateResult, out));
+                results.addAll(lsh(data, rows, sample, approximateResult, out));
             }
             approximate.graph.unpersist();
         }
@@ -98,10 +106,26 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
         return results;
     }
 
-    private List<BenchResult> lsh(Dataset<Row> data, long rows, Fitted approximate, BenchResult approximateResult, PrintStream out) {
-        WeightedGraph graph = approximate.graph;
-        RecallSample sample = RecallSample.draw(graph.blocks(), dims, k, DistanceMeasure.EUCLIDEAN, graph.featureMeans(),
-                forest.recallSampleSize(), forest.seed());
+    /** The pynndescent baseline on the same rows, when {@code /usr/bin/python3} has it. */
+    private Optional<BenchResult> pynndescent(SparkSession spark, Dataset<Row> data, long rows, RecallSample sample,
+                                              PrintStream out) {
+        if (!PynndescentBaseline.available()) {
+            out.println("  pynndescent: skipped, /usr/bin/python3 cannot import pynndescent (bin/bench installs"
+                    + " Debian's python3-pynndescent)");
+            return Optional.empty();
+        }
+        try {
+            BenchResult result = PynndescentBaseline.run(data, rows, dims, k, sample, spark.sparkContext().defaultParallelism(),
+                    forest.seed(), pynndescentScript);
+            out.println(result.markdown());
+            return Optional.of(result);
+        } catch (IOException | InterruptedException | RuntimeException failed) {
+            out.println("  pynndescent: failed, " + failed.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private List<BenchResult> lsh(Dataset<Row> data, long rows, RecallSample sample, BenchResult approximateResult, PrintStream out) {
         double limit = Math.max(30.0, lshTimeFactor * approximateResult.graphSeconds());
         List<BenchResult> results = new ArrayList<>();
         for (double[] setting : LshBaseline.SETTINGS) {
@@ -128,7 +152,8 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
 
     private Fitted fit(Dataset<Row> data, String method, boolean keepGraph) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
-                .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setRefinementRounds(forest.refinementRounds())
+                .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setSearchNeighbors(forest.searchNeighbors())
+                .setRefinementRounds(forest.refinementRounds())
                 .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
@@ -151,11 +176,26 @@ public record Benchmark(int dims, int informative, int clusters, int k, List<Str
                 fitted.peakHeapMegabytes);
     }
 
-    /** Whether the approximate graph selects what the exact one does, and the Spearman correlation of all scores. */
+    /**
+     * What a user of the scores sees of the approximation: whether the approximate graph selects what
+     * the exact one does, the largest relative difference of a score, and the Spearman correlation of
+     * all scores.
+     */
     private String agreement(LaplacianScoreSelectorModel exact, LaplacianScoreSelectorModel approximate) {
         boolean same = Arrays.equals(exact.selectedFeatures(), approximate.selectedFeatures());
-        return String.format(Locale.ROOT, "  approximate vs exact: same top %d features: %s; Spearman correlation of all scores: %.4f",
-                informative, same ? "yes" : "no", spearman(exact.featureRanking(), approximate.featureRanking()));
+        return String.format(Locale.ROOT, "  approximate vs exact: same top %d features: %s; largest relative score difference:"
+                + " %.4f; Spearman correlation of all scores: %.4f", informative, same ? "yes" : "no",
+                largestRelativeDifference(exact.scores(), approximate.scores()),
+                spearman(exact.featureRanking(), approximate.featureRanking()));
+    }
+
+    /** max over features of |b - a| / |a|. */
+    static double largestRelativeDifference(double[] a, double[] b) {
+        double largest = 0.0;
+        for (int r = 0; r < a.length; r++) {
+            largest = Math.max(largest, Math.abs(b[r] - a[r]) / Math.abs(a[r]));
+        }
+        return largest;
     }
 
     /** Spearman's rho of two rankings of the same items (no ties: rankings are total orders). */

@@ -28,17 +28,25 @@ final class BenchCommand {
         long[] sizes = Arrays.stream(args.text(BenchOption.ROWS).split(",")).map(String::trim).mapToLong(Long::parseLong).toArray();
         List<String> methods = Arrays.stream(args.text(BenchOption.METHODS).split(",")).map(String::trim).toList();
         for (String method : methods) {
-            if (!List.of("exact", "approximate", "lsh").contains(method)) {
-                throw new IllegalArgumentException("--methods takes exact, approximate and lsh, got '" + method + "'");
+            if (!List.of("exact", "approximate", "pynndescent", "lsh").contains(method)) {
+                throw new IllegalArgumentException("--methods takes exact, approximate, pynndescent and lsh, got '" + method + "'");
             }
         }
         new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE), args.integer(BenchOption.CLUSTERS),
+                args.integer(BenchOption.NOISE_RANK),
                 args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
                 new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
+                        args.integer(BenchOption.SEARCH_NEIGHBORS),
                         args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.RECALL_SAMPLE),
                         args.longInteger(BenchOption.SEED)),
-                args.number(BenchOption.LSH_TIME_FACTOR))
+                args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
                 .run(spark, sizes, out, Path.of(args.text(BenchOption.OUTPUT)));
+    }
+
+    /** {@code bin/pynndescent-knn.py} of the installation that runs (bin/lapscore sets LAPSCORE_HOME), else of the working directory. */
+    private static Path pynndescentScript() {
+        String home = System.getenv("LAPSCORE_HOME");
+        return Path.of(home == null ? "." : home, "bin", "pynndescent-knn.py");
     }
 
     /**

@@ -138,7 +138,7 @@ class ReleasedCachesTest {
                 Arguments.of("counting edges", exact),
                 Arguments.of("Laplacian scores", exact),
                 Arguments.of("tree 2/", approximate),
-                Arguments.of("refinement 2/", approximate),
+                Arguments.of("refinement 2 (", approximate),
                 Arguments.of("exact neighbours of", approximate),
                 Arguments.of("Local kernel regression scores", lkr),
                 Arguments.of("classes above maxClassSize", lkrClasses),

@@ -21,12 +21,15 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
 /**
  * Approximate k nearest neighbours of every row: the exact block kernel applied within the leaves
- * of several random-projection trees, each row's candidates merged over the trees.
+ * of several random-projection trees, each row's candidates merged over the trees, then refined by
+ * NN-descent. The search keeps K &gt;= k candidates per row ({@link ForestSettings#listSize}) and
+ * returns the k nearest.
  *
  * <ol>
  *   <li>A sample of at most {@value #MAX_SAMPLE_VALUES} values (chosen by a hash of seed and row
@@ -37,10 +40,12 @@ import scala.Tuple2;
  *   <li>Each tree is one Spark job: rows are shuffled to their leaf, sorted by id within it, and
  *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}.</li>
  *   <li>One shuffle merges every tree's candidates into one list per block of {@code layout}.</li>
- *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours.</li>
+ *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours until they
+ *       converge, and every row keeps its k nearest.</li>
  * </ol>
- * Work is O(m T L d) flops for T trees and leaves of L rows, shuffle O(T m d); driver memory is
- * bounded by the sample, not by m. Every choice depends on the seed and the row ids only.
+ * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
+ * shuffle O(T m d) for the trees; driver memory is bounded by the sample, not by m. Every choice
+ * depends on the seed and the row ids only.
  */
 public final class ApproximateKnnSearch {
 
@@ -64,6 +69,7 @@ public final class ApproximateKnnSearch {
         long numRows = layout.numRows();
         long seed = settings.seed();
         int leafSize = settings.leafSize();
+        int listSize = settings.listSize(k);
         long wantedSample = Math.min(numRows, Math.min(MAX_SAMPLE_VALUES / Math.max(1, numFeatures),
                 SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));
         double fraction = (double) wantedSample / numRows;
@@ -89,14 +95,28 @@ public final class ApproximateKnnSearch {
                 tree -> blocks
                         .flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure, centre, seed).iterator())
                         .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), tasks), new LeafOrder())
-                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, k, measure, centre).iterator()),
+                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, listSize, measure, centre).iterator()),
                 tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
                         tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
                 "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks() + " blocks",
                 timer);
         shared.destroy();
-        return NeighbourDescent.refine(merged, blocks, layout, numFeatures, k, measure, centre, settings.refinementRounds(),
-                seed, timer);
+        JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, blocks, layout, numFeatures, listSize, measure,
+                centre, settings.refinementRounds(), seed, timer);
+        if (listSize == k) {
+            return refined;
+        }
+        JavaPairRDD<Long, NeighbourLists> nearest = refined.mapValues(lists -> lists.truncate(k)).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            timer.run(Stage.GRAPH, "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates",
+                    nearest::count);
+        } catch (Throwable failed) {
+            nearest.unpersist(false);
+            throw failed;
+        } finally {
+            refined.unpersist(false);
+        }
+        return nearest;
     }
 
     /** The sampled rows of one block with their embedded points. */

@@ -9,9 +9,22 @@ import java.io.Serializable;
  *                          leaf, so recall grows with the number of trees and so does time (linearly)
  * @param leafSize          target rows per leaf (the block of the distance kernel); a leaf grown
  *                          beyond twice this (duplicates, a dense spot) is cut into chunks
- * @param refinementRounds  neighbour-of-neighbour rounds after the trees ({@link NeighbourDescent})
+ * @param searchNeighbors   K, the neighbours every row keeps during the search, of which the k
+ *                          nearest are returned; 0 chooses {@link #listSize}'s default
+ * @param refinementRounds  most NN-descent rounds after the trees ({@link NeighbourDescent}); they
+ *                          stop earlier once the lists have converged
  * @param recallSampleSize  rows whose exact neighbours are found to estimate recall@k
  * @param seed              seed of the trees, the tie-breaking hashes and the recall sample
  */
-public record ForestSettings(int numTrees, int leafSize, int refinementRounds, int recallSampleSize, long seed) implements Serializable {
+public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int recallSampleSize,
+                             long seed) implements Serializable {
+
+    /**
+     * K for a graph of k neighbours: {@code searchNeighbors} when set, else {@code max(k, min(3k, k + 20))}.
+     * A longer list than k lets the local joins reach true neighbours through rows that are not
+     * among the k nearest themselves; pynndescent, for instance, is run with 30 for k = 10.
+     */
+    public int listSize(int k) {
+        return searchNeighbors > 0 ? Math.max(k, searchNeighbors) : Math.max(k, Math.min(3 * k, k + 20));
+    }
 }

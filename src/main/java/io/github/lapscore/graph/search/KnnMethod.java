@@ -12,8 +12,8 @@ import io.github.lapscore.ParamOption;
  *   <li>{@code exact}: the block-partitioned all-pairs distance join, O(m^2 d) flops at BLAS
  *       level-3 speed ({@link ExactKnnSearch}).</li>
  *   <li>{@code approximate}: the same block kernel within the leaves of random-projection trees,
- *       O(m T L d) flops for T trees of leaves of L rows ({@link ApproximateKnnSearch}); its recall
- *       is measured on a sample.</li>
+ *       O(m T L d) flops for T trees of leaves of L rows, then NN-descent rounds of O(m K^2 d)
+ *       ({@link ApproximateKnnSearch}); its recall is measured on a sample.</li>
  *   <li>{@code auto}: exact up to {@value #AUTO_EXACT_MAX_ROWS} rows, approximate above.</li>
  * </ul>
  */

@@ -2,11 +2,13 @@ package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -25,197 +27,265 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * Neighbour-of-neighbour refinement of approximate neighbour lists (the local join of NN-descent,
- * Dong, Charikar and Li 2011): a neighbour of my neighbour is likely my neighbour. One round, for
- * every row j with list N(j):
+ * NN-descent refinement of approximate neighbour lists (Dong, Charikar and Li, "Efficient
+ * k-nearest neighbor graph construction for generic similarity measures", WWW 2011, Algorithm 2
+ * with its sampling and new/old flags): a neighbour of my neighbour is likely my neighbour. One
+ * round, for every row v whose list holds K entries:
  *
  * <ol>
- *   <li>its neighbourhood {@code S(j) = N(j) + R(j)}, where R(j) holds up to k of the rows that list
- *       j (its reverse neighbours), chosen by a hash of seed, round and the two ids;</li>
- *   <li>every pair {a, b} of S(j) is measured exactly, b offered to a when it is at most a's current
- *       k-th distance, and a to b likewise;</li>
- *   <li>the offers are merged into the lists ({@link NeighbourLists#absorb}), so a list never gets
- *       worse.</li>
+ *   <li>its candidates: up to K "new" ones, chosen by a hash of seed, round and the two ids among
+ *       the new entries of its list and the rows whose lists hold v as a new entry, and up to K "old"
+ *       ones chosen likewise among the old entries of both kinds; the new entries of v's own list
+ *       that were chosen become old;</li>
+ *   <li>the local join: every pair of two new candidates, and every pair of a new and an old one,
+ *       is measured exactly, b offered to a when it is at most a's current K-th distance, and a to b
+ *       likewise (two old candidates have met before);</li>
+ *   <li>the offers are shuffled to the blocks of the rows they are for and merged into the lists
+ *       there ({@link NeighbourLists#absorb}), which stay in place: a list never gets worse, and
+ *       what enters it is new.</li>
  * </ol>
- * The local joins of the rows of one block run in one task, which receives each member of their
- * neighbourhoods once: O(m k^2 d) flops and a shuffle of at most min(B, 2k) copies of each row per
- * round for B blocks; a task holds at most 2k rows per row of its block. Driver memory O(1); the
- * result depends on the seed and the row ids only.
+ * Rounds stop when at most {@value #CONVERGED_SHARE} of all list entries are new (nothing is left
+ * to explore), or after the given number. The local joins of the rows of one block run in one task,
+ * which receives each candidate once: O(m K^2 d) flops and a shuffle of at most min(B, 2K) copies of
+ * each row per round for B blocks. Driver memory O(1); the result depends on the seed and the row
+ * ids only.
  */
 final class NeighbourDescent {
 
-    private static final int REVERSE_SALT = -4;
+    /** Rounds stop once at most this share of the list entries is new. */
+    static final double CONVERGED_SHARE = 0.001;
+
+    private static final int SAMPLE_SALT = -4;
 
     private NeighbourDescent() {
     }
 
     /**
-     * {@code rounds} refinement rounds of {@code lists} (keyed and partitioned by the blocks of
+     * Up to {@code maxRounds} rounds on {@code lists} (keyed and partitioned by the blocks of
      * {@code layout}, like {@code blocks}); each round is one Spark job, and the lists it replaces
      * are released, also when it fails.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                    BlockLayout layout, int numFeatures, int k, DistanceMeasure measure,
-                                                    double[] centre, int rounds, long seed, StageTimer timer) {
+                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
+                                                    double[] centre, int maxRounds, long seed, StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> current = lists;
-        for (int round = 0; round < rounds; round++) {
+        double freshShare = 1.0;
+        long entries = layout.numRows() * listSize;
+        for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
-            long roundSeed = RowHash.of(seed, round, REVERSE_SALT, 0);
-            JavaRDD<Neighbourhoods> neighbourhoods = neighbourhoods(before, layout, k, roundSeed)
+            long roundSeed = RowHash.of(seed, round, SAMPLE_SALT, 0);
+            JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(candidates.zipPartitions(
+                    members(candidates, blocks, before, layout), (own, delivered) -> localJoin(own, delivered, layout,
+                            numFeatures, listSize, measure, centre).iterator())
+                    .mapToPair(fragment -> fragment), layout);
+            JavaPairRDD<Long, NeighbourLists> after = before.values()
+                    .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
+                    .zipPartitions(offers.values(), (marked, offered) -> {
+                        NeighbourLists merged = marked.next();
+                        offered.forEachRemaining(merged::absorb);
+                        return List.of(new Tuple2<>(merged.rowId(0), merged)).iterator();
+                    })
+                    .mapToPair(list -> list)
                     .persist(StorageLevel.MEMORY_AND_DISK());
-            JavaPairRDD<Long, NeighbourLists> offers = neighbourhoods.zipPartitions(
-                    members(neighbourhoods, blocks, before, layout), (own, delivered) -> localJoin(own, delivered, layout,
-                            numFeatures, k, measure, centre).iterator())
-                    .mapToPair(fragment -> fragment);
-            current = NeighbourLists.mergeIntoBlocks(before.union(offers), layout).persist(StorageLevel.MEMORY_AND_DISK());
+            current = after;
             try {
-                timer.run(Stage.GRAPH, String.format(Locale.ROOT,
-                        "kNN graph (approximate) refinement %d/%d: neighbours of neighbours of every row", round + 1, rounds),
-                        current::count);
+                long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate) refinement %d (at most %d):"
+                        + " local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds, 100 * freshShare),
+                        () -> after.values().map(NeighbourLists::freshEntries).reduce(Long::sum));
+                freshShare = (double) fresh / entries;
             } catch (Throwable failed) {
-                current.unpersist(false);
+                after.unpersist(false);
                 throw failed;
             } finally {
                 before.unpersist(false);
-                neighbourhoods.unpersist(false);
+                candidates.unpersist(false);
             }
         }
         return current;
     }
 
-    /** S(j) of every row j, one {@link Neighbourhoods} per block (partition i holding block i). */
-    private static JavaRDD<Neighbourhoods> neighbourhoods(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int k,
-                                                          long roundSeed) {
+    /** Every row's new and old candidates, one {@link Candidates} per block (partition i holding block i). */
+    private static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
+                                                  long roundSeed) {
         JavaPairRDD<Long, long[]> reverseLinks = lists.values()
                 .flatMapToPair(own -> reverseLinksByBlock(own, layout).iterator())
                 .partitionBy(new BlockPartitioner(layout));
         return lists.values().zipPartitions(reverseLinks.values(), (own, links) -> {
             NeighbourLists forward = own.next();
-            CandidateHeaps reverse = new CandidateHeaps(forward.rows(), k);
+            CandidateHeaps fresh = new CandidateHeaps(forward.rows(), listSize);
+            CandidateHeaps old = new CandidateHeaps(forward.rows(), listSize);
             long firstRow = forward.rowId(0);
-            while (links.hasNext()) {
-                long[] pairs = links.next();
-                for (int p = 0; p < pairs.length; p += 2) {
-                    long target = pairs[p];
-                    long source = pairs[p + 1];
-                    reverse.offer((int) (target - firstRow), source, RowHash.uniform(roundSeed, target, (int) source,
-                            (int) (source >>> 32)));
+            for (int row = 0; row < forward.rows(); row++) {
+                for (int n = 0; n < forward.count(row); n++) {
+                    long neighbour = forward.neighbour(row, n);
+                    (forward.isFresh(row, n) ? fresh : old).offerIfAbsent(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
                 }
             }
-            return List.of(Neighbourhoods.of(forward, reverse)).iterator();
+            while (links.hasNext()) {
+                long[] triples = links.next();
+                for (int t = 0; t < triples.length; t += 3) {
+                    long target = triples[t];
+                    long source = triples[t + 1];
+                    (triples[t + 2] == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), source,
+                            priority(roundSeed, target, source));
+                }
+            }
+            return List.of(Candidates.of(forward, fresh, old)).iterator();
         });
     }
 
-    /** For every row j and neighbour i of {@code own}: the pair (i, j), grouped by the block of i. */
+    /** The hash priority of candidate {@code candidate} of row {@code row} in one round: the lowest are chosen. */
+    private static double priority(long roundSeed, long row, long candidate) {
+        return RowHash.uniform(roundSeed, row, (int) candidate, (int) (candidate >>> 32));
+    }
+
+    /** For every row j and entry i of its list: (i, j, 1 when the entry is new else 0), grouped by the block of i. */
     private static List<Tuple2<Long, long[]>> reverseLinksByBlock(NeighbourLists own, BlockLayout layout) {
         Map<Integer, LongStream.Builder> byBlock = new TreeMap<>();
         for (int row = 0; row < own.rows(); row++) {
             for (int n = 0; n < own.count(row); n++) {
                 long neighbour = own.neighbour(row, n);
                 byBlock.computeIfAbsent(layout.blockOf(neighbour), block -> LongStream.builder())
-                        .add(neighbour).add(own.rowId(row));
+                        .add(neighbour).add(own.rowId(row)).add(own.isFresh(row, n) ? 1 : 0);
             }
         }
         List<Tuple2<Long, long[]>> links = new ArrayList<>(byBlock.size());
-        byBlock.forEach((block, pairs) -> links.add(new Tuple2<>(layout.firstRow(block), pairs.build().toArray())));
+        byBlock.forEach((block, triples) -> links.add(new Tuple2<>(layout.firstRow(block), triples.build().toArray())));
         return links;
     }
 
     /**
-     * The rows every block's neighbourhoods mention, each sent once to that block from its own
-     * block with its vector and current k-th distance (+infinity while its list holds fewer than k);
-     * partition i receives what block i asked for.
+     * The rows every block's candidates name, each sent once to that block from its own block with
+     * its vector and the square of its current K-th distance (+infinity while its list holds fewer
+     * than K); partition
+     * i receives what block i asked for.
      */
-    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Neighbourhoods> neighbourhoods, JavaRDD<RowBlock> blocks,
+    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaRDD<RowBlock> blocks,
                                                        JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout) {
-        JavaRDD<double[]> kthDistances = lists.values().map(own -> {
+        JavaRDD<double[]> kthSquared = lists.values().map(own -> {
             double[] kth = new double[own.rows()];
             for (int row = 0; row < kth.length; row++) {
                 int count = own.count(row);
-                kth[row] = count == own.k() ? own.distance(row, count - 1) : Double.POSITIVE_INFINITY;
+                double distance = count == own.k() ? own.distance(row, count - 1) : Double.POSITIVE_INFINITY;
+                kth[row] = distance * distance;
             }
             return kth;
         });
-        return RowGather.gather(neighbourhoods.map(Neighbourhoods::distinctMembers), blocks, kthDistances, layout);
+        return RowGather.gather(candidates.map(Candidates::distinctMembers), blocks, kthSquared, layout);
     }
 
     /**
-     * The local joins of one block's rows: every pair of every neighbourhood measured once per
-     * neighbourhood, offers kept in bounded heaps, cut into fragments by block.
+     * The local joins of one block's rows: new with new and new with old candidates, each pair once
+     * per row, offers kept in bounded heaps, cut into fragments by block.
      */
-    private static List<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Neighbourhoods> own, Iterator<RowGather.Gathered> delivered,
-                                                                BlockLayout layout, int numFeatures, int k,
+    private static List<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
+                                                                BlockLayout layout, int numFeatures, int listSize,
                                                                 DistanceMeasure measure, double[] centre) {
-        Neighbourhoods neighbourhoods = own.next();
+        Candidates candidates = own.next();
         RowGather.Gathered all = delivered.next();
         if (all.ids().length == 0) {
             return List.of();
         }
-        double[] kthDistances = all.tags();
+        double[] kthSquared = all.tags();
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
-        CandidateHeaps offers = new CandidateHeaps(points.size, k);
-        for (int row = 0; row < neighbourhoods.rows(); row++) {
-            int[] positions = neighbourhoods.positionsIn(row, points);
-            for (int x = 0; x < positions.length; x++) {
-                int a = positions[x];
-                for (int y = x + 1; y < positions.length; y++) {
-                    int b = positions[y];
-                    double distance = points.distance(a, points, b);
-                    if (distance <= kthDistances[a]) {
-                        offers.offerIfAbsent(a, points.ids[b], distance * distance);
-                    }
-                    if (distance <= kthDistances[b]) {
-                        offers.offerIfAbsent(b, points.ids[a], distance * distance);
-                    }
+        CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
+        for (int row = 0; row < candidates.rows(); row++) {
+            int[] fresh = candidates.freshPositionsIn(row, points);
+            int[] old = candidates.oldPositionsIn(row, points);
+            for (int x = 0; x < fresh.length; x++) {
+                for (int y = x + 1; y < fresh.length; y++) {
+                    offerPair(points, fresh[x], fresh[y], kthSquared, offers);
+                }
+                for (int b : old) {
+                    offerPair(points, fresh[x], b, kthSquared, offers);
                 }
             }
         }
         return NeighbourLists.of(offers, points, points).fragmentsByBlock(layout);
     }
 
-    /** The neighbourhoods S(j) of the rows of one block, each sorted, without duplicates. */
-    private static final class Neighbourhoods implements Serializable {
-        private final int[] offsets;
-        private final long[] members;
+    /** Measures a and b and offers each to the other when it is at most the other's current K-th distance (squares compared). */
+    private static void offerPair(WorkingBlock points, int a, int b, double[] kthSquared, CandidateHeaps offers) {
+        double squared = points.squaredDistanceEstimate(a, points, b);
+        if (squared <= kthSquared[a]) {
+            offers.offerIfAbsent(a, points.ids[b], squared);
+        }
+        if (squared <= kthSquared[b]) {
+            offers.offerIfAbsent(b, points.ids[a], squared);
+        }
+    }
 
-        private Neighbourhoods(int[] offsets, long[] members) {
-            this.offsets = offsets;
-            this.members = members;
+    /**
+     * The new and old candidates of the rows of one block, each set sorted and without duplicates
+     * (a row new in one sense and old in another is new), and for every row the positions of its
+     * list entries chosen as new candidates, which become old.
+     */
+    private static final class Candidates implements Serializable {
+        private final int[] freshOffsets;
+        private final long[] freshMembers;
+        private final int[] oldOffsets;
+        private final long[] oldMembers;
+        private final int[][] used;
+
+        private Candidates(int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers, int[][] used) {
+            this.freshOffsets = freshOffsets;
+            this.freshMembers = freshMembers;
+            this.oldOffsets = oldOffsets;
+            this.oldMembers = oldMembers;
+            this.used = used;
         }
 
-        static Neighbourhoods of(NeighbourLists forward, CandidateHeaps reverse) {
+        static Candidates of(NeighbourLists forward, CandidateHeaps fresh, CandidateHeaps old) {
             int rows = forward.rows();
-            int[] offsets = new int[rows + 1];
-            LongStream.Builder members = LongStream.builder();
+            int[] freshOffsets = new int[rows + 1];
+            int[] oldOffsets = new int[rows + 1];
+            LongStream.Builder freshMembers = LongStream.builder();
+            LongStream.Builder oldMembers = LongStream.builder();
+            int[][] used = new int[rows][];
             for (int row = 0; row < rows; row++) {
-                long[] hood = new long[forward.count(row) + reverse.sizes[row]];
-                for (int n = 0; n < forward.count(row); n++) {
-                    hood[n] = forward.neighbour(row, n);
-                }
-                System.arraycopy(reverse.ids, row * reverse.k, hood, forward.count(row), reverse.sizes[row]);
-                long[] distinct = LongStream.of(hood).sorted().distinct().toArray();
-                offsets[row + 1] = offsets[row] + distinct.length;
-                LongStream.of(distinct).forEach(members::add);
+                long[] chosen = Arrays.copyOfRange(fresh.ids, row * fresh.k, row * fresh.k + fresh.sizes[row]);
+                Arrays.sort(chosen);
+                long[] older = LongStream.of(Arrays.copyOfRange(old.ids, row * old.k, row * old.k + old.sizes[row]))
+                        .filter(id -> Arrays.binarySearch(chosen, id) < 0).sorted().toArray();
+                freshOffsets[row + 1] = freshOffsets[row] + chosen.length;
+                oldOffsets[row + 1] = oldOffsets[row] + older.length;
+                LongStream.of(chosen).forEach(freshMembers::add);
+                LongStream.of(older).forEach(oldMembers::add);
+                int finalRow = row;
+                used[row] = IntStream.range(0, forward.count(row))
+                        .filter(n -> forward.isFresh(finalRow, n)
+                                && Arrays.binarySearch(chosen, forward.neighbour(finalRow, n)) >= 0)
+                        .toArray();
             }
-            return new Neighbourhoods(offsets, members.build().toArray());
+            return new Candidates(freshOffsets, freshMembers.build().toArray(), oldOffsets, oldMembers.build().toArray(), used);
         }
 
         int rows() {
-            return offsets.length - 1;
+            return used.length;
         }
 
-        /** Positions in {@code points} of the members of row {@code row}'s neighbourhood. */
-        int[] positionsIn(int row, WorkingBlock points) {
-            int[] positions = new int[offsets[row + 1] - offsets[row]];
+        /** Positions in {@code points} of the new candidates of row {@code row}. */
+        int[] freshPositionsIn(int row, WorkingBlock points) {
+            return positions(freshMembers, freshOffsets[row], freshOffsets[row + 1], points);
+        }
+
+        /** Positions in {@code points} of the old candidates of row {@code row}. */
+        int[] oldPositionsIn(int row, WorkingBlock points) {
+            return positions(oldMembers, oldOffsets[row], oldOffsets[row + 1], points);
+        }
+
+        private static int[] positions(long[] members, int from, int to, WorkingBlock points) {
+            int[] positions = new int[to - from];
             for (int n = 0; n < positions.length; n++) {
-                positions[n] = points.positionOf(members[offsets[row] + n]);
+                positions[n] = points.positionOf(members[from + n]);
             }
             return positions;
         }
 
-        /** Every member of any neighbourhood, once, ascending. */
+        /** Every candidate of any row, once, ascending. */
         long[] distinctMembers() {
-            return LongStream.of(members).sorted().distinct().toArray();
+            return LongStream.concat(LongStream.of(freshMembers), LongStream.of(oldMembers)).sorted().distinct().toArray();
         }
     }
 }

@@ -19,6 +19,11 @@ import scala.Tuple2;
  * exact distance, then by row id. A search step yields such lists for the rows it saw (a block
  * pair, a tree leaf); {@link #absorb} merges them, keeping each row's k best distinct candidates,
  * and the result does not depend on the order in which lists are merged.
+ *
+ * <p>Every entry carries NN-descent's "new" flag (Dong, Charikar and Li, "Efficient k-nearest
+ * neighbor graph construction for generic similarity measures", WWW 2011, Algorithm 2): an entry
+ * is new until a local join has used it ({@link NeighbourDescent}), so that no pair is measured
+ * twice for nothing. A candidate found again keeps the flag "old" when either copy is old.
  */
 public final class NeighbourLists implements Serializable {
 
@@ -27,6 +32,7 @@ public final class NeighbourLists implements Serializable {
     private final long[] ids;
     private final double[] distances;
     private final double[] cosines;
+    private final boolean[] fresh;
     private final int[] counts;
 
     private NeighbourLists(long[] rowIds, int k) {
@@ -35,6 +41,7 @@ public final class NeighbourLists implements Serializable {
         this.ids = new long[rowIds.length * k];
         this.distances = new double[rowIds.length * k];
         this.cosines = new double[rowIds.length * k];
+        this.fresh = new boolean[rowIds.length * k];
         this.counts = new int[rowIds.length];
     }
 
@@ -50,7 +57,8 @@ public final class NeighbourLists implements Serializable {
     /**
      * Turns the heaps of the rows of {@code own}, whose candidates are rows of {@code others}, into
      * sorted lists, recomputing every kept distance exactly (the kernel's
-     * {@code ||a||^2 + ||b||^2 - 2ab} only chose them) and adding the raw rows' cosine.
+     * {@code ||a||^2 + ||b||^2 - 2ab} only chose them) and adding the raw rows' cosine. Every
+     * entry is new.
      */
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
         NeighbourLists lists = new NeighbourLists(own.ids, heaps.k);
@@ -88,22 +96,25 @@ public final class NeighbourLists implements Serializable {
             ids[base + position] = ids[base + position - 1];
             distances[base + position] = distances[base + position - 1];
             cosines[base + position] = cosines[base + position - 1];
+            fresh[base + position] = fresh[base + position - 1];
             position--;
         }
         ids[base + position] = id;
         distances[base + position] = distance;
         cosines[base + position] = cosine;
+        fresh[base + position] = true;
     }
 
     /**
      * Merges {@code other}, whose rows must all be rows of this, into this: every row keeps the k best
      * of both lists, a candidate found by both counted once (its exact distance is the same number
-     * wherever it was computed). Returns this.
+     * wherever it was computed) and new only when both copies are. Returns this.
      */
     NeighbourLists absorb(NeighbourLists other) {
         long[] mergedIds = new long[k];
         double[] mergedDistances = new double[k];
         double[] mergedCosines = new double[k];
+        boolean[] mergedFresh = new boolean[k];
         int row = 0;
         for (int o = 0; o < other.rowIds.length; o++) {
             row = Arrays.binarySearch(rowIds, row, rowIds.length, other.rowIds[o]);
@@ -115,22 +126,28 @@ public final class NeighbourLists implements Serializable {
             int p = 0;
             int q = 0;
             int n = 0;
-            while (n < k && (p < counts[row] || q < other.counts[o])) {
+            while (p < counts[row] || q < other.counts[o]) {
                 boolean takeOther = p == counts[row] || (q < other.counts[o]
                         && CandidateHeaps.isWorse(distances[base + p], ids[base + p], other.distances[otherBase + q], other.ids[otherBase + q]));
                 NeighbourLists source = takeOther ? other : this;
                 int from = takeOther ? otherBase + q++ : base + p++;
                 if (n > 0 && mergedIds[n - 1] == source.ids[from]) {
+                    mergedFresh[n - 1] &= source.fresh[from];
                     continue;
+                }
+                if (n == k) {
+                    break;
                 }
                 mergedIds[n] = source.ids[from];
                 mergedDistances[n] = source.distances[from];
                 mergedCosines[n] = source.cosines[from];
+                mergedFresh[n] = source.fresh[from];
                 n++;
             }
             System.arraycopy(mergedIds, 0, ids, base, n);
             System.arraycopy(mergedDistances, 0, distances, base, n);
             System.arraycopy(mergedCosines, 0, cosines, base, n);
+            System.arraycopy(mergedFresh, 0, fresh, base, n);
             counts[row] = n;
         }
         return this;
@@ -163,13 +180,59 @@ public final class NeighbourLists implements Serializable {
     private NeighbourLists select(int[] kept) {
         NeighbourLists selected = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), k);
         for (int n = 0; n < kept.length; n++) {
-            int row = kept[n];
-            System.arraycopy(ids, row * k, selected.ids, n * k, k);
-            System.arraycopy(distances, row * k, selected.distances, n * k, k);
-            System.arraycopy(cosines, row * k, selected.cosines, n * k, k);
-            selected.counts[n] = counts[row];
+            selected.copyRow(n, this, kept[n], k);
         }
         return selected;
+    }
+
+    /** Every row's first {@code best} entries (all of them when it has fewer): the k nearest of a longer search list. */
+    NeighbourLists truncate(int best) {
+        if (best >= k) {
+            return this;
+        }
+        NeighbourLists truncated = new NeighbourLists(rowIds, best);
+        for (int row = 0; row < rows(); row++) {
+            truncated.copyRow(row, this, row, best);
+        }
+        return truncated;
+    }
+
+    /** Copies the first {@code length} entries of row {@code from} of {@code source} to row {@code to} of this. */
+    private void copyRow(int to, NeighbourLists source, int from, int length) {
+        int count = Math.min(length, source.counts[from]);
+        System.arraycopy(source.ids, from * source.k, ids, to * k, count);
+        System.arraycopy(source.distances, from * source.k, distances, to * k, count);
+        System.arraycopy(source.cosines, from * source.k, cosines, to * k, count);
+        System.arraycopy(source.fresh, from * source.k, fresh, to * k, count);
+        counts[to] = count;
+    }
+
+    /** A copy of these lists in which the entries {@code used[row]} (positions in the row's list) are old. */
+    NeighbourLists withUsed(int[][] used) {
+        NeighbourLists marked = new NeighbourLists(rowIds, k);
+        for (int row = 0; row < rows(); row++) {
+            marked.copyRow(row, this, row, k);
+            for (int position : used[row]) {
+                marked.fresh[row * k + position] = false;
+            }
+        }
+        return marked;
+    }
+
+    /** Whether the {@code n}-th entry (from 0) of the row at position {@code row} is new (not yet used by a local join). */
+    boolean isFresh(int row, int n) {
+        return fresh[row * k + n];
+    }
+
+    /** Number of new entries over all rows. */
+    long freshEntries() {
+        long total = 0;
+        for (int row = 0; row < rows(); row++) {
+            for (int n = 0; n < counts[row]; n++) {
+                total += fresh[row * k + n] ? 1 : 0;
+            }
+        }
+        return total;
     }
 
     /** Most neighbours a row keeps. */

@@ -2,10 +2,10 @@
  * The k-nearest-neighbour searches that the graph builder runs, and what they exchange.
  * {@link io.github.lapscore.graph.search.ExactKnnSearch} computes every unordered block pair as
  * one task; {@link io.github.lapscore.graph.search.ApproximateKnnSearch} runs the same kernel
- * within the leaves of random-projection trees and refines the result with neighbours of
- * neighbours ({@link io.github.lapscore.graph.search.NeighbourDescent}). Both yield, per block of
- * rows, {@link io.github.lapscore.graph.search.NeighbourLists}: each row's k best candidates with
- * exact distances and cosines. {@link io.github.lapscore.graph.search.RecallSample} measures the
+ * within the leaves of random-projection trees and refines the result by NN-descent
+ * ({@link io.github.lapscore.graph.search.NeighbourDescent}). Both yield, per block of rows,
+ * {@link io.github.lapscore.graph.search.NeighbourLists}: each row's k best candidates with exact
+ * distances and cosines. {@link io.github.lapscore.graph.search.RecallSample} measures the
  * recall@k of an approximate search.
  *
  * <p>Internal: public only so that the {@code graph} package above it (and the benchmark) can call

@@ -6,11 +6,16 @@ public enum BenchOption implements CommandOption {
     DIMS("--dims", "D", "50", "number of features"),
     INFORMATIVE("--informative", "I", "10", "informative features; selection keeps I and counts how many are informative"),
     CLUSTERS("--clusters", "C", "20", "number of Gaussian clusters"),
+    NOISE_RANK("--noise-rank", "R", "0", "noise features in a random subspace of this rank (0: independent): the rows then lie"
+            + " near a manifold of dimension I + R, as images do"),
     K("--k", "N", "10", "number of nearest neighbours k (recall is recall@k)"),
-    METHODS("--methods", "exact,approximate,lsh", "exact,approximate,lsh", "graphs to time; lsh is Spark's BucketedRandomProjectionLSH"),
+    METHODS("--methods", "exact,approximate,pynndescent,lsh", "exact,approximate,pynndescent,lsh", "graphs to time; pynndescent"
+            + " (when /usr/bin/python3 has it; bin/bench installs it) is the single-machine NN-descent library, lsh Spark's"
+            + " BucketedRandomProjectionLSH"),
     EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
     TREES("--trees", "N", "numTrees"),
     LEAF_SIZE("--leaf-size", "N", "leafSize"),
+    SEARCH_NEIGHBORS("--search-neighbors", "K", "searchNeighbors"),
     REFINEMENT_ROUNDS("--refinement-rounds", "N", "refinementRounds"),
     RECALL_SAMPLE("--recall-sample", "N", "recallSampleSize"),
     LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),

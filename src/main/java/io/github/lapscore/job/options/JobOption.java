@@ -28,6 +28,7 @@ public enum JobOption implements CommandOption {
     KNN("--knn", "auto|exact|approximate", "knnMethod"),
     TREES("--trees", "N", "numTrees"),
     LEAF_SIZE("--leaf-size", "N", "leafSize"),
+    SEARCH_NEIGHBORS("--search-neighbors", "K", "searchNeighbors"),
     REFINEMENT_ROUNDS("--refinement-rounds", "N", "refinementRounds"),
     RECALL_SAMPLE("--recall-sample", "N", "recallSampleSize"),
     BLOCK_SIZE("--block-size", "N", "blockSize"),

@@ -97,6 +97,11 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         return self();
     }
 
+    public S setSearchNeighbors(int value) {
+        set(searchNeighbors(), value);
+        return self();
+    }
+
     public S setRefinementRounds(int value) {
         set(refinementRounds(), value);
         return self();

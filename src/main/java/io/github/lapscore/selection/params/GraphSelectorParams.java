@@ -78,7 +78,8 @@ public interface GraphSelectorParams extends SelectorParams {
     /**
      * Approximate graph: number T of random-projection trees. Each tree cuts the rows into leaves of
      * about {@link #leafSize()} rows and finds every row's nearest rows within its leaf; lists are
-     * merged over the trees. Time grows linearly with T, recall towards 1. Default 8.
+     * merged over the trees and are where NN-descent starts. Time grows linearly with T, recall
+     * towards 1. Default 4.
      */
     default IntParam numTrees() {
         return declaredParams().numTrees;
@@ -94,10 +95,21 @@ public interface GraphSelectorParams extends SelectorParams {
     }
 
     /**
-     * Approximate graph: rounds of neighbour-of-neighbour refinement after the trees (the local join
-     * of NN-descent): every pair among a row's neighbours and up to k reverse neighbours is measured
-     * and offered to both rows' lists, so recall rises each round at O(m k^2 d) flops and a shuffle
-     * of each row to the blocks that need it. Default 2.
+     * Approximate graph: K, the neighbours every row keeps while the search runs; the k =
+     * numNeighbors nearest of them are the graph's. Neighbours of neighbours reach further through a
+     * longer list (pynndescent, for instance, is run with 30 for a graph of 10). 0 (default) chooses
+     * {@code max(k, min(3k, k + 20))}: 15 for k = 5, 30 for k = 10, 40 for k = 20.
+     */
+    default IntParam searchNeighbors() {
+        return declaredParams().searchNeighbors;
+    }
+
+    /**
+     * Approximate graph: most rounds of NN-descent after the trees (Dong, Charikar and Li, WWW
+     * 2011): every row's new list entries are joined with each other and with its old ones, the
+     * pairs measured and offered to both rows' lists, so recall rises each round at O(m K^2 d) flops
+     * and a shuffle of each row to the blocks that need it. Rounds stop earlier once at most 0.1 % of
+     * the list entries are new. Default 5.
      */
     default IntParam refinementRounds() {
         return declaredParams().refinementRounds;
@@ -184,6 +196,10 @@ public interface GraphSelectorParams extends SelectorParams {
         return (Integer) getOrDefault(leafSize());
     }
 
+    default int getSearchNeighbors() {
+        return (Integer) getOrDefault(searchNeighbors());
+    }
+
     default int getRefinementRounds() {
         return (Integer) getOrDefault(refinementRounds());
     }
@@ -208,6 +224,6 @@ public interface GraphSelectorParams extends SelectorParams {
                 ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()), weightKernelOption(),
                 getBandwidth(), selfLoopsOption(), getBlockSize(),
                 ParamOption.parse(KnnMethod.class, getKnnMethod()),
-                new ForestSettings(getNumTrees(), getLeafSize(), getRefinementRounds(), getRecallSampleSize(), getSeed()));
+                new ForestSettings(getNumTrees(), getLeafSize(), getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()));
     }
 }

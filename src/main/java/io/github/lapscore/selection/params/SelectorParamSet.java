@@ -48,6 +48,7 @@ public final class SelectorParamSet implements Serializable {
     final IntParam blockSize;
     final IntParam numTrees;
     final IntParam leafSize;
+    final IntParam searchNeighbors;
     final IntParam refinementRounds;
     final IntParam recallSampleSize;
     final LongParam seed;
@@ -119,8 +120,13 @@ public final class SelectorParamSet implements Serializable {
         leafSize = new IntParam(uid, "leafSize",
                 "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors",
                 ParamChecks.atLeast("leafSize", 2));
+        searchNeighbors = new IntParam(uid, "searchNeighbors",
+                "approximate graph: neighbours K every row keeps during the search, of which the numNeighbors nearest are kept;"
+                        + " 0 chooses max(k, min(3k, k + 20))",
+                ParamChecks.atLeast("searchNeighbors", 0));
         refinementRounds = new IntParam(uid, "refinementRounds",
-                "approximate graph: neighbour-of-neighbour rounds (NN-descent local joins) after the trees; 0 skips them",
+                "approximate graph: most NN-descent rounds (local joins of neighbours of neighbours) after the trees; they stop"
+                        + " earlier once at most 0.1% of the list entries are new; 0 skips them",
                 ParamChecks.atLeast("refinementRounds", 0));
         recallSampleSize = new IntParam(uid, "recallSampleSize",
                 "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
@@ -165,9 +171,10 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(distanceMeasure, DistanceMeasure.EUCLIDEAN.paramValue());
         owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
         owner.setDefault(blockSize, 0);
-        owner.setDefault(numTrees, 8);
+        owner.setDefault(numTrees, 4);
         owner.setDefault(leafSize, 1024);
-        owner.setDefault(refinementRounds, 2);
+        owner.setDefault(searchNeighbors, 0);
+        owner.setDefault(refinementRounds, 5);
         owner.setDefault(recallSampleSize, 300);
         owner.setDefault(seed, DEFAULT_SEED);
     }

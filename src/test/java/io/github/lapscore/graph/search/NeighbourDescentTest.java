@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -14,11 +16,13 @@ import java.util.Set;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.progress.StageListener;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.junit.jupiter.api.Test;
 
-/** Neighbour-of-neighbour refinement against brute-force neighbours computed plainly here. */
+/** NN-descent refinement against brute-force neighbours computed plainly here. */
 class NeighbourDescentTest {
 
     private static final int K = 6;
@@ -35,7 +39,7 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
-            ForestSettings twoSmallTrees = new ForestSettings(2, 40, 0, 0, 4L);
+            ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 8, K,
                     DistanceMeasure.EUCLIDEAN, graph.featureMeans(), twoSmallTrees, graph.timer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
@@ -66,6 +70,64 @@ class NeighbourDescentTest {
         } finally {
             graph.unpersist();
         }
+    }
+
+    @Test
+    void longerSearchListsReachFurtherAndRoundsStopOnceConverged() {
+        Random random = new Random(29);
+        double[][] data = new double[2000][12];
+        for (double[] row : data) {
+            for (int c = 0; c < row.length; c++) {
+                row[c] = random.nextGaussian();
+            }
+        }
+        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(500)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+        List<String> rounds = new ArrayList<>();
+        StageListener listener = (stage, description, seconds) -> {
+            if (description.contains("refinement")) {
+                rounds.add(description);
+            }
+        };
+        StageTimer.addListener(listener);
+        try {
+            double[] recall = new double[2];
+            int[] listSizes = {K, 3 * K};
+            for (int s = 0; s < listSizes.length; s++) {
+                ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
+                JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
+                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer());
+                recall[s] = bruteForceRecall(distancesByRow(found, data), data);
+                found.unpersist(false);
+            }
+            assertTrue(recall[1] >= recall[0] + 0.1, "two rounds with lists of 3k instead of k: recall " + recall[0] + " -> "
+                    + recall[1]);
+
+            rounds.clear();
+            ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
+            JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), untilConverged, graph.timer());
+            double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
+            converged.unpersist(false);
+            assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());
+            assertTrue(rounds.get(0).contains("100.0% of list entries new"), rounds.get(0));
+            assertTrue(convergedRecall >= 0.95 && convergedRecall >= recall[1], "recall once converged: " + convergedRecall);
+        } finally {
+            StageTimer.removeListener(listener);
+            graph.unpersist();
+        }
+    }
+
+    /** Share of every row's true k nearest distances (brute force here) that its list matches. */
+    private static double bruteForceRecall(Map<Long, double[]> found, double[][] data) {
+        double hits = 0.0;
+        for (int row = 0; row < data.length; row++) {
+            double kth = bruteForceDistances(data, row)[K - 1] + 1e-9;
+            for (double distance : found.get((long) row)) {
+                hits += distance <= kth ? 1 : 0;
+            }
+        }
+        return hits / (data.length * K);
     }
 
     @Test

@@ -1,6 +1,10 @@
 package io.github.lapscore.graph.search;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
@@ -45,5 +49,36 @@ class NeighbourListsTest {
         }
         assertEquals(1.0, first.distance(0, 0), 0.0);
         assertEquals(3.0, first.distance(0, 1), 0.0, "row 6, found by two lists, is kept once");
+    }
+
+    @Test
+    void aCandidateIsNewOnlyWhenEveryCopyIsNewInAnyMergeOrder() {
+        NeighbourLists found = listsAmong(new double[][]{{1}, {2}, {3}}, new long[]{5, 6, 7}, 3);
+        NeighbourLists used = found.withUsed(new int[][]{{0, 2}, {}});
+        assertFalse(used.isFresh(0, 0));
+        assertTrue(used.isFresh(0, 1));
+        assertFalse(used.isFresh(0, 2));
+        assertTrue(found.isFresh(0, 0), "marking copies, the lists marked from stay as they were");
+        NeighbourLists again = listsAmong(new double[][]{{1}, {3}, {20}}, new long[]{5, 7, 12}, 3);
+        NeighbourLists first = NeighbourLists.empty(0, 2, 3).absorb(used).absorb(again);
+        NeighbourLists second = NeighbourLists.empty(0, 2, 3).absorb(again).absorb(used);
+        for (NeighbourLists merged : new NeighbourLists[]{first, second}) {
+            assertArrayEquals(new long[]{5, 6, 7}, new long[]{merged.neighbour(0, 0), merged.neighbour(0, 1), merged.neighbour(0, 2)});
+            assertFalse(merged.isFresh(0, 0), "row 5: old in one copy");
+            assertTrue(merged.isFresh(0, 1), "row 6: new in its only copy");
+            assertFalse(merged.isFresh(0, 2), "row 7, the last kept: old in one copy, whichever list came first");
+        }
+        assertEquals(4, first.freshEntries(), "row 6 for row 0; rows 7, 6 and 5 for row 1, new in every copy");
+    }
+
+    @Test
+    void truncationKeepsEachRowsNearest() {
+        NeighbourLists five = listsAmong(new double[][]{{4}, {1}, {9}, {2}, {12}}, new long[]{5, 6, 7, 8, 9}, 5);
+        NeighbourLists two = five.truncate(2);
+        assertEquals(2, two.k());
+        assertArrayEquals(new long[]{6, 8}, new long[]{two.neighbour(0, 0), two.neighbour(0, 1)});
+        assertArrayEquals(new long[]{7, 9}, new long[]{two.neighbour(1, 0), two.neighbour(1, 1)});
+        assertEquals(2.0, two.distance(0, 1), 0.0);
+        assertSame(five, five.truncate(5), "nothing to cut");
     }
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""The pynndescent baseline of `lapscore bench`: the k-nearest-neighbour graph of the rows in a raw
+file of little-endian float64 (rows x dims, row-major), built by pynndescent's NNDescent, and the k
+nearest neighbours of the rows asked for (a raw file of little-endian int64 row numbers).
+
+Prints "seconds S" (the build, after a small warm-up build that compiles pynndescent's numba code),
+"compile_seconds C" (that warm-up), then one line per asked row: the row, then its k nearest other
+rows. Run by io.github.lapscore.bench.PynndescentBaseline; needs Debian's python3-pynndescent.
+"""
+import argparse
+import os
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--dims", type=int, required=True)
+    parser.add_argument("--queries", required=True)
+    parser.add_argument("--k", type=int, required=True)
+    parser.add_argument("--neighbors", type=int, required=True, help="n_neighbors of the build (k + 1 or more)")
+    parser.add_argument("--threads", type=int, required=True)
+    parser.add_argument("--seed", type=int, required=True)
+    args = parser.parse_args()
+    os.environ.setdefault("NUMBA_NUM_THREADS", str(args.threads))
+
+    import numpy as np
+    from pynndescent import NNDescent
+
+    data = np.fromfile(args.data, dtype="<f8").reshape(-1, args.dims)
+    queries = np.fromfile(args.queries, dtype="<i8")
+
+    start = time.perf_counter()
+    warm_up = np.random.default_rng(args.seed).standard_normal((2000, args.dims))
+    NNDescent(warm_up, n_neighbors=args.neighbors, random_state=args.seed, n_jobs=args.threads)
+    compile_seconds = time.perf_counter() - start
+
+    start = time.perf_counter()
+    index = NNDescent(data, n_neighbors=args.neighbors, random_state=args.seed, n_jobs=args.threads)
+    indices, _ = index.neighbor_graph
+    seconds = time.perf_counter() - start
+
+    print(f"seconds {seconds:.6f}")
+    print(f"compile_seconds {compile_seconds:.6f}")
+    for row in queries.tolist():
+        others = [int(j) for j in indices[row] if j != row and j >= 0]
+        print(row, *others[: args.k])
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -87,34 +87,30 @@ final class EvaluateCommand {
         UserTerms terms = new UserTerms();
         try {
             InputTable input = InputTable.load(spark, fit, out);
+            terms.learn(input);
+            StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
+                    .setOutputCol(CLASS_COLUMN).fit(input.data());
+            Dataset<Row> rows = indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN).cache();
             try {
-                terms.learn(input);
-                StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
-                        .setOutputCol(CLASS_COLUMN).fit(input.data());
-                Dataset<Row> rows = indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN).cache();
+                int numFeatures = ((Vector) rows.first().get(0)).size();
+                if (shape != null && shape[0] * shape[1] != numFeatures) {
+                    throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
+                            + " pixels but the input has " + numFeatures + " features");
+                }
+                List<FeatureRanker> rankers = new ArrayList<>();
+                for (EvaluatedSelector selector : selectors) {
+                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit));
+                }
+                Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
+                        numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
+                        own.longInteger(EvaluateOption.EVAL_SEED), out);
                 try {
-                    int numFeatures = ((Vector) rows.first().get(0)).size();
-                    if (shape != null && shape[0] * shape[1] != numFeatures) {
-                        throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
-                                + " pixels but the input has " + numFeatures + " features");
-                    }
-                    List<FeatureRanker> rankers = new ArrayList<>();
-                    for (EvaluatedSelector selector : selectors) {
-                        rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit));
-                    }
-                    Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
-                            numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
-                            own.longInteger(EvaluateOption.EVAL_SEED), out);
-                    try {
-                        write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, directory, conf, out);
-                    } finally {
-                        experiment.release();
-                    }
+                    write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, directory, conf, out);
                 } finally {
-                    rows.unpersist();
+                    experiment.release();
                 }
             } finally {
-                input.release();
+                rows.unpersist();
             }
         } catch (IOException failed) {
             throw failed;

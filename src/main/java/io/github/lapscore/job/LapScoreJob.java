@@ -172,40 +172,36 @@ public final class LapScoreJob {
         checkOutputs(spark, args);
         printUiAddress(spark, out);
         InputTable input = InputTable.load(spark, args, out);
-        try {
-            terms.learn(input);
-            selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
-            if (input.labelColumn() != null) {
-                selector.setLabelCol(input.internalName(input.labelColumn()));
-            }
-            requireLabelIfNeeded(selector, score, input);
-            if (!ignored.isEmpty()) {
-                out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
-                        + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
-            }
-            if (!unused.isEmpty()) {
-                out.println("Note: " + String.join(", ", unused) + (unused.size() == 1 ? " does" : " do") + " not apply to --graph "
-                        + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
-                        + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
-            }
-            FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
-                    ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
-                    : selector.fit(input.data());
-            ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
-            report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
-            if (args.given(JobOption.SCORES_OUT)) {
-                report.writeCsv(new Path(args.text(JobOption.SCORES_OUT)), spark.sparkContext().hadoopConfiguration());
-            }
-            if (args.given(JobOption.MODEL_OUT)) {
-                model.write().overwrite().save(args.text(JobOption.MODEL_OUT));
-            }
-            if (args.given(JobOption.OUTPUT)) {
-                writeReducedData(input, model, args.text(JobOption.OUTPUT));
-            }
-            return model;
-        } finally {
-            input.release();
+        terms.learn(input);
+        selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
+        if (input.labelColumn() != null) {
+            selector.setLabelCol(input.internalName(input.labelColumn()));
         }
+        requireLabelIfNeeded(selector, score, input);
+        if (!ignored.isEmpty()) {
+            out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
+                    + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
+        }
+        if (!unused.isEmpty()) {
+            out.println("Note: " + String.join(", ", unused) + (unused.size() == 1 ? " does" : " do") + " not apply to --graph "
+                    + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
+                    + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
+        }
+        FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
+                : selector.fit(input.data());
+        ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
+        report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
+        if (args.given(JobOption.SCORES_OUT)) {
+            report.writeCsv(new Path(args.text(JobOption.SCORES_OUT)), spark.sparkContext().hadoopConfiguration());
+        }
+        if (args.given(JobOption.MODEL_OUT)) {
+            model.write().overwrite().save(args.text(JobOption.MODEL_OUT));
+        }
+        if (args.given(JobOption.OUTPUT)) {
+            writeReducedData(input, model, args.text(JobOption.OUTPUT));
+        }
+        return model;
     }
 
     /** Refuses, before anything is read, outputs that exist (without --overwrite), overlap, or would destroy the input. */
@@ -237,8 +233,8 @@ public final class LapScoreJob {
             return unused;
         }
         GraphType type = graphSelector.graphTypeOption();
-        List<JobOption> search = List.of(JobOption.KNN, JobOption.TREES, JobOption.LEAF_SIZE, JobOption.SEARCH_NEIGHBORS,
-                JobOption.REFINEMENT_ROUNDS, JobOption.RECALL_SAMPLE);
+        List<JobOption> search = List.of(JobOption.KNN, JobOption.TREES, JobOption.LEAF_SIZE, JobOption.REFINEMENT_ROUNDS,
+                JobOption.RECALL_SAMPLE);
         for (JobOption option : search) {
             if (type != GraphType.KNN && args.given(option)) {
                 unused.add(option.flag());

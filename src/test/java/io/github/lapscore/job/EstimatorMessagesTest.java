@@ -47,11 +47,9 @@ class EstimatorMessagesTest {
     @Test
     void rowsAndFeaturesBecomeDataRowsAndColumns(@TempDir Path dir) throws Exception {
         UserTerms terms = new UserTerms();
-        InputTable iris = InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input", "data/iris.csv",
+        terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input", "data/iris.csv",
                 "--label-col", "species"}, List.of(JobOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8));
-        terms.learn(iris);
-        iris.release();
+                StandardCharsets.UTF_8)));
         assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values, or set"
                 + " --handle-invalid skip", terms.translate("Column 'lapscore_features' row 7 (counting from 0) has Infinity at feature"
                 + " 1 ('sepal_width'); remove or impute non-finite values, or set handleInvalid = skip"));

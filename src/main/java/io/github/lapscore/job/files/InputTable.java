@@ -17,7 +17,6 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.feature.VectorAssembler;
-import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -43,17 +42,15 @@ public final class InputTable {
     public static final String CHECKS = "input checks";
 
     private final Dataset<Row> data;
-    private final Dataset<Row> cached;
     private final String vectorColumn;
     private final List<String> featureColumns;
     private final String labelColumn;
     private final Map<String, String> internalNames;
     private final Map<String, Double> secondsByStage;
 
-    private InputTable(Dataset<Row> data, Dataset<Row> cached, String vectorColumn, List<String> featureColumns,
-                       String labelColumn, Map<String, String> internalNames, StageTimer timer) {
+    private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
+                       Map<String, String> internalNames, StageTimer timer) {
         this.data = data;
-        this.cached = cached;
         this.vectorColumn = vectorColumn;
         this.featureColumns = featureColumns;
         this.labelColumn = labelColumn;
@@ -68,10 +65,8 @@ public final class InputTable {
      * Reads and checks {@code --input}; prints a note on {@code out} about columns left out. With
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
-     * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS}.
-     * The checks assemble the vectors, and the table with them is cached as they go (memory, then
-     * disk), so that the fit reads the cache instead of parsing the input again; {@link #release}
-     * drops it.
+     * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS};
+     * assembling the vectors is lazy and happens in the fit's first pass over the rows.
      */
     public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         String path = args.text(JobOption.INPUT);
@@ -97,7 +92,7 @@ public final class InputTable {
         if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(spread(table, args), null, internalNames.get(vector), List.of(), label, internalNames, timer);
+            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames);
         boolean skipInvalid = args.get(JobOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
@@ -117,25 +112,13 @@ public final class InputTable {
             Dataset<Row> vectors = new VectorAssembler()
                     .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
                     .setHandleInvalid("keep")
-                    .setOutputCol(VECTOR_COLUMN).transform(table)
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+                    .setOutputCol(VECTOR_COLUMN).transform(table);
             if (!skipInvalid) {
-                try {
-                    checks.rejectMissingOrInfiniteValues(features, vectors, VECTOR_COLUMN);
-                } catch (RuntimeException refused) {
-                    vectors.unpersist();
-                    throw refused;
-                }
+                checks.rejectMissingOrInfiniteValues(features, vectors, VECTOR_COLUMN);
             }
             return new Assembled(features, vectors);
         });
-        try {
-            return new InputTable(spread(assembled.vectors(), args), assembled.vectors(), VECTOR_COLUMN, assembled.features(), label,
-                    internalNames, timer);
-        } catch (RuntimeException refused) {
-            assembled.vectors().unpersist();
-            throw refused;
-        }
+        return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer);
     }
 
     /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */
@@ -210,13 +193,6 @@ public final class InputTable {
         if (!Arrays.asList(data.columns()).contains(column)) {
             throw new IllegalArgumentException(option + ": column '" + column + "' does not exist; the input has "
                     + String.join(", ", data.columns()));
-        }
-    }
-
-    /** Drops the cached table, if any; this table is not to be used afterwards. */
-    public void release() {
-        if (cached != null) {
-            cached.unpersist();
         }
     }
 

@@ -92,6 +92,16 @@ public final class BlockLayout implements Serializable {
         return (int) Math.min(rowsPerBlock, numRows - firstRow(block));
     }
 
+    /**
+     * The layout whose blocks are runs of {@code ceil(B / maxBlocks)} consecutive blocks of this one,
+     * so at most {@code maxBlocks} of them; block g of it starts where block {@code g * run} of this
+     * one does. This layout itself when it has no more blocks than that.
+     */
+    public BlockLayout grouped(int maxBlocks) {
+        int run = (numBlocks + Math.max(1, maxBlocks) - 1) / Math.max(1, maxBlocks);
+        return run <= 1 ? this : new BlockLayout(numRows, (int) Math.min((long) rowsPerBlock * run, Integer.MAX_VALUE));
+    }
+
     /** Position of the pair {a &lt;= b} in row-major order over the upper triangle. */
     public int pairIndex(int a, int b) {
         return a * numBlocks - a * (a - 1) / 2 + (b - a);

@@ -63,11 +63,52 @@ final class NeighbourDescent {
     /**
      * Up to {@code maxRounds} rounds on {@code lists} (keyed and partitioned by the blocks of
      * {@code layout}, like {@code blocks}); each round is one Spark job, and the lists it replaces
-     * are released, also when it fails.
+     * are released, also when it fails. The rounds run on groups of consecutive blocks, at most two
+     * per core ({@link BlockLayout#grouped}): a task's candidates are spread over the whole data,
+     * so each round ships every row to about as many tasks as there are groups, and the blocks that
+     * suit the scoring pass (a few tens of MiB each) would multiply that for nothing.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
                                                     double[] centre, int maxRounds, long seed, StageTimer timer) {
+        BlockLayout groups = layout.grouped(2 * blocks.context().defaultParallelism());
+        if (maxRounds == 0 || groups == layout) {
+            return rounds(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
+        }
+        JavaRDD<RowBlock> groupBlocks = RowBlock.regroup(blocks, groups);
+        try {
+            JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
+                    "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()), timer);
+            JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, groupBlocks, groups, numFeatures, listSize, measure, centre,
+                    maxRounds, seed, timer);
+            return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
+                    timer);
+        } finally {
+            groupBlocks.unpersist(false);
+        }
+    }
+
+    /** {@code lists} cut and merged into the blocks of {@code target}, cached; the lists given are released. */
+    private static JavaPairRDD<Long, NeighbourLists> regroup(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout target,
+                                                             String description, StageTimer timer) {
+        JavaPairRDD<Long, NeighbourLists> regrouped = NeighbourLists.mergeIntoBlocks(
+                lists.values().flatMapToPair(own -> own.fragmentsByBlock(target).iterator()), target)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            timer.run(Stage.GRAPH, description, regrouped::count);
+        } catch (Throwable failed) {
+            regrouped.unpersist(false);
+            throw failed;
+        } finally {
+            lists.unpersist(false);
+        }
+        return regrouped;
+    }
+
+    private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
+                                                            BlockLayout layout, int numFeatures, int listSize,
+                                                            DistanceMeasure measure, double[] centre, int maxRounds, long seed,
+                                                            StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> current = lists;
         double freshShare = 1.0;
         long entries = layout.numRows() * listSize;

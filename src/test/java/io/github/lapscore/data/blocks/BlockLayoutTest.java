@@ -1,6 +1,7 @@
 package io.github.lapscore.data.blocks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -45,5 +46,19 @@ class BlockLayoutTest {
         assertEquals(100, BlockLayout.choose(1_000, 50, 2, 100, BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK).rowsPerBlock(), "explicit block size wins");
         assertEquals((1 << 22) / 50, BlockLayout.choose(1_000_000, 50, 2, 0, Integer.MAX_VALUE).rowsPerBlock(),
                 "scoring-only blocks are as large as 32 MiB allows");
+    }
+
+    @Test
+    void groupsAreRunsOfConsecutiveBlocks() {
+        BlockLayout fine = new BlockLayout(1000, 40);
+        BlockLayout groups = fine.grouped(4);
+        assertEquals(4, groups.numBlocks(), "25 blocks in runs of 7: 4 groups");
+        for (int g = 0; g < groups.numBlocks(); g++) {
+            assertEquals(fine.firstRow(7 * g), groups.firstRow(g), "group " + g + " starts where block " + 7 * g + " does");
+            assertEquals(g, groups.blockOf(fine.firstRow(Math.min(24, 7 * g + 6))), "its last block falls in it");
+        }
+        assertEquals(1000 - 3 * 280, groups.rowsIn(3));
+        assertSame(fine, fine.grouped(25), "no more blocks than groups: the same layout");
+        assertSame(fine, fine.grouped(100));
     }
 }

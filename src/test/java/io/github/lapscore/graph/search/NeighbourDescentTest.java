@@ -29,13 +29,7 @@ class NeighbourDescentTest {
 
     @Test
     void refinementOnlyImprovesListsAndRaisesRecall() {
-        Random random = new Random(17);
-        double[][] data = new double[1500][8];
-        for (double[] row : data) {
-            for (int c = 0; c < row.length; c++) {
-                row[c] = random.nextGaussian();
-            }
-        }
+        double[][] data = gaussianRows(1500, 8, 17);
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
@@ -74,13 +68,7 @@ class NeighbourDescentTest {
 
     @Test
     void longerSearchListsReachFurtherAndRoundsStopOnceConverged() {
-        Random random = new Random(29);
-        double[][] data = new double[2000][12];
-        for (double[] row : data) {
-            for (int c = 0; c < row.length; c++) {
-                row[c] = random.nextGaussian();
-            }
-        }
+        double[][] data = gaussianRows(2000, 12, 29);
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(500)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         List<String> rounds = new ArrayList<>();
@@ -116,6 +104,18 @@ class NeighbourDescentTest {
             StageTimer.removeListener(listener);
             graph.unpersist();
         }
+    }
+
+    /** {@code rows x dims} independent standard normal values. */
+    private static double[][] gaussianRows(int rows, int dims, long seed) {
+        Random random = new Random(seed);
+        double[][] data = new double[rows][dims];
+        for (double[] row : data) {
+            for (int c = 0; c < dims; c++) {
+                row[c] = random.nextGaussian();
+            }
+        }
+        return data;
     }
 
     /** Share of every row's true k nearest distances (brute force here) that its list matches. */

@@ -62,8 +62,8 @@ final class PynndescentBaseline {
 
     /**
      * Builds the graph of {@code rows} (columns {@code id} 0..m-1 and {@code features}) with
-     * {@code threads} threads and returns its time and recall@k on {@code sample}, or empty with the
-     * reason printed when the script failed.
+     * {@code threads} threads and returns its time and recall@k on {@code sample}; an
+     * {@link IllegalStateException} when the script fails.
      */
     static BenchResult run(Dataset<Row> rows, long numRows, int dims, int k, RecallSample sample, int threads, long seed,
                            Path script) throws IOException, InterruptedException {

@@ -43,7 +43,10 @@ final class BenchCommand {
                 .run(spark, sizes, out, Path.of(args.text(BenchOption.OUTPUT)));
     }
 
-    /** {@code bin/pynndescent-knn.py} of the installation that runs (bin/lapscore sets LAPSCORE_HOME), else of the working directory. */
+    /**
+     * {@code bin/pynndescent-knn.py} of the installation that runs ({@code bin/lapscore} sets
+     * LAPSCORE_HOME), else of the working directory.
+     */
     private static Path pynndescentScript() {
         String home = System.getenv("LAPSCORE_HOME");
         return Path.of(home == null ? "." : home, "bin", "pynndescent-knn.py");

@@ -95,7 +95,8 @@ public final class ApproximateKnnSearch {
                 tree -> blocks
                         .flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure, centre, seed).iterator())
                         .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), tasks), new LeafOrder())
-                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, listSize, measure, centre).iterator()),
+                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, listSize, measure, centre)
+                                .iterator()),
                 tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
                         tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
                 "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks() + " blocks",
@@ -106,7 +107,8 @@ public final class ApproximateKnnSearch {
         if (listSize == k) {
             return refined;
         }
-        JavaPairRDD<Long, NeighbourLists> nearest = refined.mapValues(lists -> lists.truncate(k)).persist(StorageLevel.MEMORY_AND_DISK());
+        JavaPairRDD<Long, NeighbourLists> nearest = refined.mapValues(lists -> lists.truncate(k))
+                .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             timer.run(Stage.GRAPH, "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates",
                     nearest::count);

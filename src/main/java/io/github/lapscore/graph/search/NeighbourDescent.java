@@ -78,7 +78,8 @@ final class NeighbourDescent {
         JavaRDD<RowBlock> groupBlocks = RowBlock.regroup(blocks, groups);
         try {
             JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
-                    "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()), timer);
+                    "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()),
+                    timer);
             JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, groupBlocks, groups, numFeatures, listSize, measure, centre,
                     maxRounds, seed, timer);
             return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
@@ -160,7 +161,8 @@ final class NeighbourDescent {
             for (int row = 0; row < forward.rows(); row++) {
                 for (int n = 0; n < forward.count(row); n++) {
                     long neighbour = forward.neighbour(row, n);
-                    (forward.isFresh(row, n) ? fresh : old).offerIfAbsent(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
+                    (forward.isFresh(row, n) ? fresh : old).offerIfAbsent(row, neighbour,
+                            priority(roundSeed, firstRow + row, neighbour));
                 }
             }
             while (links.hasNext()) {
@@ -246,7 +248,10 @@ final class NeighbourDescent {
         return NeighbourLists.of(offers, points, points).fragmentsByBlock(layout);
     }
 
-    /** Measures a and b and offers each to the other when it is at most the other's current K-th distance (squares compared). */
+    /**
+     * Measures a and b and offers each to the other when it is at most the other's current K-th
+     * distance (squares compared).
+     */
     private static void offerPair(WorkingBlock points, int a, int b, double[] kthSquared, CandidateHeaps offers) {
         double squared = points.squaredDistanceEstimate(a, points, b);
         if (squared <= kthSquared[a]) {

@@ -21,7 +21,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -107,18 +106,8 @@ public final class ApproximateKnnSearch {
         if (listSize == k) {
             return refined;
         }
-        JavaPairRDD<Long, NeighbourLists> nearest = refined.mapValues(lists -> lists.truncate(k))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            timer.run(Stage.GRAPH, "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates",
-                    nearest::count);
-        } catch (Throwable failed) {
-            nearest.unpersist(false);
-            throw failed;
-        } finally {
-            refined.unpersist(false);
-        }
-        return nearest;
+        return SearchSteps.replace(refined, refined.mapValues(lists -> lists.truncate(k)),
+                "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates", timer);
     }
 
     /** The sampled rows of one block with their embedded points. */

@@ -92,18 +92,8 @@ final class NeighbourDescent {
     /** {@code lists} cut and merged into the blocks of {@code target}, cached; the lists given are released. */
     private static JavaPairRDD<Long, NeighbourLists> regroup(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout target,
                                                              String description, StageTimer timer) {
-        JavaPairRDD<Long, NeighbourLists> regrouped = NeighbourLists.mergeIntoBlocks(
-                lists.values().flatMapToPair(own -> own.fragmentsByBlock(target).iterator()), target)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            timer.run(Stage.GRAPH, description, regrouped::count);
-        } catch (Throwable failed) {
-            regrouped.unpersist(false);
-            throw failed;
-        } finally {
-            lists.unpersist(false);
-        }
-        return regrouped;
+        return SearchSteps.replace(lists, NeighbourLists.mergeIntoBlocks(
+                lists.values().flatMapToPair(own -> own.fragmentsByBlock(target).iterator()), target), description, timer);
     }
 
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,

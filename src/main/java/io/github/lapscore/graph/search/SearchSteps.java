@@ -22,6 +22,25 @@ final class SearchSteps {
     }
 
     /**
+     * Caches {@code next}, lists derived from {@code previous}, by counting them as one step
+     * described by {@code description}, and releases {@code previous}; {@code next} too when the step
+     * fails.
+     */
+    static JavaPairRDD<Long, NeighbourLists> replace(JavaPairRDD<Long, NeighbourLists> previous,
+                                                     JavaPairRDD<Long, NeighbourLists> next, String description, StageTimer timer) {
+        JavaPairRDD<Long, NeighbourLists> cached = next.persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            timer.run(Stage.GRAPH, description, cached::count);
+        } catch (Throwable failed) {
+            cached.unpersist(false);
+            throw failed;
+        } finally {
+            previous.unpersist(false);
+        }
+        return cached;
+    }
+
+    /**
      * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block),
      * {@code description.apply(s)} its job description.
      */

@@ -67,35 +67,6 @@ public final class RowBlock implements Serializable {
         return result.iterator();
     }
 
-    /**
-     * The blocks of {@code coarse}, a {@link BlockLayout#grouped} layout of the one of
-     * {@code blocks}, each the concatenation of the blocks it groups (one shuffle), cached.
-     */
-    public static JavaRDD<RowBlock> regroup(JavaRDD<RowBlock> blocks, BlockLayout coarse) {
-        return blocks
-                .mapToPair(block -> new Tuple2<>(block.firstRow, block))
-                .partitionBy(new BlockPartitioner(coarse))
-                .mapPartitionsWithIndex((group, parts) -> {
-                    List<RowBlock> ordered = new ArrayList<>();
-                    parts.forEachRemaining(part -> ordered.add(part._2()));
-                    ordered.sort(Comparator.comparingLong(RowBlock::firstRow));
-                    Vector[] vectors = new Vector[coarse.rowsIn(group)];
-                    boolean labelled = !ordered.isEmpty() && ordered.get(0).labels != null;
-                    double[] labels = labelled ? new double[vectors.length] : null;
-                    for (RowBlock part : ordered) {
-                        int offset = (int) (part.firstRow - coarse.firstRow(group));
-                        System.arraycopy(part.rows, 0, vectors, offset, part.rows.length);
-                        if (labelled) {
-                            System.arraycopy(part.labels, 0, labels, offset, part.labels.length);
-                        }
-                    }
-                    List<RowBlock> result = new ArrayList<>(1);
-                    result.add(new RowBlock(group, coarse.firstRow(group), vectors, labels));
-                    return result.iterator();
-                }, false)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-    }
-
     /** The rows of {@code blocks} as (row, id) pairs, each with its label. */
     public static JavaPairRDD<LabeledRow, Long> labeledRows(JavaRDD<RowBlock> blocks) {
         return blocks.flatMapToPair(block -> {

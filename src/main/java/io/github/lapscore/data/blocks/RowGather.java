@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -34,11 +35,21 @@ public final class RowGather {
      */
     public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, JavaRDD<RowBlock> blocks, JavaRDD<double[]> tags,
                                            BlockLayout layout) {
-        BlockPartitioner byBlock = new BlockPartitioner(layout);
+        return gather(wanted, layout, blocks, tags, layout);
+    }
+
+    /**
+     * As {@link #gather(JavaRDD, JavaRDD, JavaRDD, BlockLayout)}, but the blocks that ask
+     * ({@code wanted}, the result) follow {@code askingLayout} and the rows' home blocks
+     * ({@code blocks}, {@code tags}) follow {@code homeLayout}: a search working on runs of blocks
+     * ({@link BlockLayout#grouped}) reads the rows where they are, without a second copy of them.
+     */
+    public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, BlockLayout askingLayout, JavaRDD<RowBlock> blocks,
+                                           JavaRDD<double[]> tags, BlockLayout homeLayout) {
         JavaPairRDD<Long, Request> requests = wanted
-                .mapPartitionsWithIndex((block, asked) -> requestsByHome(block, asked, layout), false)
+                .mapPartitionsWithIndex((block, asked) -> requestsByHome(block, asked, homeLayout), false)
                 .mapToPair(request -> request)
-                .partitionBy(byBlock);
+                .partitionBy(new BlockPartitioner(homeLayout));
         JavaRDD<Tuple2<RowBlock, double[]>> homes = tags == null
                 ? blocks.map(block -> new Tuple2<>(block, null))
                 : blocks.zipPartitions(tags, (block, tag) -> List.of(new Tuple2<>(block.next(), tag.next())).iterator());
@@ -46,12 +57,12 @@ public final class RowGather {
                 .zipPartitions(homes, (asked, home) -> {
                     Tuple2<RowBlock, double[]> source = home.next();
                     List<Tuple2<Long, Gathered>> answers = new ArrayList<>();
-                    asked.forEachRemaining(request -> answers.add(new Tuple2<>(layout.firstRow(request.block),
+                    asked.forEachRemaining(request -> answers.add(new Tuple2<>(askingLayout.firstRow(request.block),
                             request.answer(source._1(), source._2()))));
                     return answers.iterator();
                 })
                 .mapToPair(answer -> answer)
-                .partitionBy(byBlock)
+                .partitionBy(new BlockPartitioner(askingLayout))
                 .values()
                 .mapPartitions(RowGather::concat);
     }
@@ -93,7 +104,32 @@ public final class RowGather {
             }
             at += part.ids.length;
         }
-        return List.of(new Gathered(ids, vectors, tags)).iterator();
+        return handOver(new Gathered(ids, vectors, tags));
+    }
+
+    /**
+     * An iterator over {@code gathered} alone that forgets it once handed over, so that a task that
+     * copies the rows into a working form can let the vectors go.
+     */
+    private static Iterator<Gathered> handOver(Gathered gathered) {
+        return new Iterator<>() {
+            private Gathered next = gathered;
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public Gathered next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                Gathered taken = next;
+                next = null;
+                return taken;
+            }
+        };
     }
 
     /** Block {@code block} asks the home block of {@code ids} (ascending) for these rows. */

@@ -11,37 +11,53 @@ import org.apache.spark.ml.linalg.Vectors;
  * {@link RowBlock}, a leaf of a random-projection tree, or the rows sampled for recall. It holds the
  * points of its rows, minus a common centre, as one dense row-major
  * {@code size x dim} array (read by BLAS as a column-major {@code dim x size} matrix), their squared
- * norms, and the raw rows' norms for cosines. Built inside a task and thrown away after it.
+ * norms, and what the raw rows' cosines need: every point's dot product with the centre and the
+ * length of the uncentred point, so that the rows' vectors themselves need not be kept (a search
+ * that gathers most of the data into one task holds one copy of it, not two). Built inside a task
+ * and thrown away after it.
  */
 public final class WorkingBlock {
 
     public final long[] ids;
-    final Vector[] vectors;
     public final int size;
     final int dim;
     public final double[] points;
     final double[] squaredNorms;
-    final double[] rawNorms;
+    /** {@code c . p_i}: the centre's dot product with every point. */
+    final double[] centreDots;
+    /** {@code ||c||^2}. */
+    final double centreSquared;
+    /** {@code ||p_i + c||}: the length of the uncentred point, the raw row's for Euclidean distance, 1 for cosine. */
+    final double[] uncentredNorms;
     /** Class labels of the rows when the search stays within classes, else null. */
     final double[] labels;
 
     private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, int dim, DistanceMeasure measure, double[] centre) {
         this.ids = ids;
         this.labels = labels;
-        this.vectors = vectors;
         this.size = ids.length;
         this.dim = dim;
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
-        this.rawNorms = new double[size];
+        this.centreDots = new double[size];
+        this.uncentredNorms = new double[size];
+        double centreNorm = 0.0;
+        for (double value : centre) {
+            centreNorm += value * value;
+        }
+        this.centreSquared = centreNorm;
         for (int i = 0; i < size; i++) {
             measure.embed(vectors[i], centre, points, i * dim);
             double squared = 0.0;
-            for (int j = i * dim; j < (i + 1) * dim; j++) {
-                squared += points[j] * points[j];
+            double centreDot = 0.0;
+            for (int t = 0; t < dim; t++) {
+                double value = points[i * dim + t];
+                squared += value * value;
+                centreDot += centre[t] * value;
             }
             squaredNorms[i] = squared;
-            rawNorms[i] = Vectors.norm(vectors[i], 2.0);
+            centreDots[i] = centreDot;
+            uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
         }
     }
 
@@ -136,8 +152,22 @@ public final class WorkingBlock {
         return Math.max(0.0, squaredNorms[i] + other.squaredNorms[j] - 2.0 * ((s0 + s1) + (s2 + s3)));
     }
 
-    /** Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}. */
+    /**
+     * Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}, from their
+     * points: with {@code u = p + c} the uncentred points (the raw rows for Euclidean distance, the
+     * rows over their lengths for cosine), {@code u_i . u_j = p_i . p_j + c . p_i + c . p_j + ||c||^2}
+     * over {@code ||u_i|| ||u_j||}. Not a number when either row is zero.
+     */
     public double cosine(int i, WorkingBlock other, int j) {
-        return vectors[i].dot(other.vectors[j]) / (rawNorms[i] * other.rawNorms[j]);
+        if (uncentredNorms[i] == 0.0 || other.uncentredNorms[j] == 0.0) {
+            return Double.NaN;
+        }
+        double dot = 0.0;
+        int p = i * dim;
+        int q = j * other.dim;
+        for (int t = 0; t < dim; t++) {
+            dot += points[p + t] * other.points[q + t];
+        }
+        return (dot + centreDots[i] + other.centreDots[j] + centreSquared) / (uncentredNorms[i] * other.uncentredNorms[j]);
     }
 }

@@ -175,7 +175,7 @@ public final class ApproximateKnnSearch {
         vectors.clear();
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
-        fragments.addAll(NeighbourLists.of(heaps, leaf, leaf).fragmentsByBlock(layout));
+        NeighbourLists.fragmentsOf(heaps, leaf, leaf, layout).forEachRemaining(fragments::add);
     }
 
     /** Leaf blocks of one tree to tasks in contiguous ranges; leaf blocks are of similar size. */

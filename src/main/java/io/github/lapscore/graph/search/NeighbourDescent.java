@@ -3,6 +3,7 @@ package io.github.lapscore.graph.search;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -66,27 +67,22 @@ final class NeighbourDescent {
      * are released, also when it fails. The rounds run on groups of consecutive blocks, at most two
      * per core ({@link BlockLayout#grouped}): a task's candidates are spread over the whole data,
      * so each round ships every row to about as many tasks as there are groups, and the blocks that
-     * suit the scoring pass (a few tens of MiB each) would multiply that for nothing.
+     * suit the scoring pass (a few tens of MiB each) would multiply that for nothing. The rows'
+     * vectors are read from {@code blocks} where they are, never copied into the groups.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
                                                     double[] centre, int maxRounds, long seed, StageTimer timer) {
         BlockLayout groups = layout.grouped(2 * blocks.context().defaultParallelism());
         if (maxRounds == 0 || groups == layout) {
-            return rounds(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
+            return rounds(lists, blocks, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
         }
-        JavaRDD<RowBlock> groupBlocks = RowBlock.regroup(blocks, groups);
-        try {
-            JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
-                    "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()),
-                    timer);
-            JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, groupBlocks, groups, numFeatures, listSize, measure, centre,
-                    maxRounds, seed, timer);
-            return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
-                    timer);
-        } finally {
-            groupBlocks.unpersist(false);
-        }
+        JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
+                "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()), timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, blocks, groups, layout, numFeatures, listSize, measure, centre,
+                maxRounds, seed, timer);
+        return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
+                timer);
     }
 
     /** {@code lists} cut and merged into the blocks of {@code target}, cached; the lists given are released. */
@@ -97,7 +93,7 @@ final class NeighbourDescent {
     }
 
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                            BlockLayout layout, int numFeatures, int listSize,
+                                                            BlockLayout layout, BlockLayout homeLayout, int numFeatures, int listSize,
                                                             DistanceMeasure measure, double[] centre, int maxRounds, long seed,
                                                             StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> current = lists;
@@ -108,8 +104,8 @@ final class NeighbourDescent {
             long roundSeed = RowHash.of(seed, round, SAMPLE_SALT, 0);
             JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
             JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(candidates.zipPartitions(
-                    members(candidates, blocks, before, layout), (own, delivered) -> localJoin(own, delivered, layout,
-                            numFeatures, listSize, measure, centre).iterator())
+                    members(candidates, blocks, before, layout, homeLayout), (own, delivered) -> localJoin(own, delivered, layout,
+                            numFeatures, listSize, measure, centre))
                     .mapToPair(fragment -> fragment), layout);
             JavaPairRDD<Long, NeighbourLists> after = before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
@@ -189,39 +185,54 @@ final class NeighbourDescent {
     }
 
     /**
-     * The rows every block's candidates name, each sent once to that block from its own block with
-     * its vector and the square of its current K-th distance (+infinity while its list holds fewer
-     * than K); partition
-     * i receives what block i asked for.
+     * The rows every block's candidates name, each sent once to that block from its home block of
+     * {@code homeLayout} (whose blocks the blocks of {@code layout} are runs of) with its vector and
+     * the square of its current K-th distance (+infinity while its list holds fewer than K);
+     * partition i receives what block i of {@code layout} asked for.
      */
     private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaRDD<RowBlock> blocks,
-                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout) {
-        JavaRDD<double[]> kthSquared = lists.values().map(own -> {
-            double[] kth = new double[own.rows()];
-            for (int row = 0; row < kth.length; row++) {
+                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
+                                                       BlockLayout homeLayout) {
+        JavaRDD<double[]> kthSquared = lists.values()
+                .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
+                .partitionBy(new BlockPartitioner(homeLayout))
+                .values();
+        return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, blocks, kthSquared, homeLayout);
+    }
+
+    /** The square of every row's current K-th distance, cut by the blocks of {@code homeLayout}. */
+    private static List<Tuple2<Long, double[]>> kthSquaredByBlock(NeighbourLists own, BlockLayout homeLayout) {
+        List<Tuple2<Long, double[]>> slices = new ArrayList<>();
+        int row = 0;
+        while (row < own.rows()) {
+            int block = homeLayout.blockOf(own.rowId(row));
+            double[] kth = new double[homeLayout.rowsIn(block)];
+            Arrays.fill(kth, Double.POSITIVE_INFINITY);
+            for (; row < own.rows() && homeLayout.blockOf(own.rowId(row)) == block; row++) {
                 int count = own.count(row);
                 double distance = count == own.k() ? own.distance(row, count - 1) : Double.POSITIVE_INFINITY;
-                kth[row] = distance * distance;
+                kth[(int) (own.rowId(row) - homeLayout.firstRow(block))] = distance * distance;
             }
-            return kth;
-        });
-        return RowGather.gather(candidates.map(Candidates::distinctMembers), blocks, kthSquared, layout);
+            slices.add(new Tuple2<>(homeLayout.firstRow(block), kth));
+        }
+        return slices;
     }
 
     /**
      * The local joins of one block's rows: new with new and new with old candidates, each pair once
-     * per row, offers kept in bounded heaps, cut into fragments by block.
+     * per row, offers kept in bounded heaps, handed to the shuffle one block's fragment at a time.
      */
-    private static List<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
+    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
                                                                 BlockLayout layout, int numFeatures, int listSize,
                                                                 DistanceMeasure measure, double[] centre) {
         Candidates candidates = own.next();
         RowGather.Gathered all = delivered.next();
         if (all.ids().length == 0) {
-            return List.of();
+            return Collections.emptyIterator();
         }
         double[] kthSquared = all.tags();
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
+        all = null; // the working block holds what the joins need: the gathered vectors can go
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         for (int row = 0; row < candidates.rows(); row++) {
             int[] fresh = candidates.freshPositionsIn(row, points);
@@ -235,7 +246,7 @@ final class NeighbourDescent {
                 }
             }
         }
-        return NeighbourLists.of(offers, points, points).fragmentsByBlock(layout);
+        return NeighbourLists.fragmentsOf(offers, points, points, layout);
     }
 
     /**

@@ -3,7 +3,9 @@ package io.github.lapscore.graph.search;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -63,15 +65,69 @@ public final class NeighbourLists implements Serializable {
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
         NeighbourLists lists = new NeighbourLists(own.ids, heaps.k);
         for (int i = 0; i < own.size; i++) {
-            int base = i * heaps.k;
-            int count = heaps.sizes[i];
-            for (int c = 0; c < count; c++) {
-                int j = others.positionOf(heaps.ids[base + c]);
-                lists.insertSorted(i, c, others.ids[j], own.distance(i, others, j), own.cosine(i, others, j));
-            }
-            lists.counts[i] = count;
+            lists.fill(i, heaps, own, i, others);
         }
         return lists;
+    }
+
+    /**
+     * The lists {@link #of} gives, cut into fragments keyed by the first row of the block of
+     * {@code layout} their rows belong to, like {@link #fragmentsByBlock}, but built one fragment at
+     * a time as the iterator advances: beside the heaps, only the fragment being shuffled is held,
+     * not a second copy of all the lists.
+     */
+    static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
+                                                              BlockLayout layout) {
+        return new Iterator<>() {
+            private int from = withCandidates(0);
+
+            @Override
+            public boolean hasNext() {
+                return from < own.size;
+            }
+
+            @Override
+            public Tuple2<Long, NeighbourLists> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                int block = layout.blockOf(own.ids[from]);
+                int to = from;
+                while (to < own.size && layout.blockOf(own.ids[to]) == block) {
+                    to++;
+                }
+                int[] kept = IntStream.range(from, to).filter(row -> heaps.sizes[row] > 0).toArray();
+                NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k);
+                for (int n = 0; n < kept.length; n++) {
+                    fragment.fill(n, heaps, own, kept[n], others);
+                }
+                from = withCandidates(to);
+                return new Tuple2<>(layout.firstRow(block), fragment);
+            }
+
+            /** The first row from {@code row} on that has a candidate. */
+            private int withCandidates(int row) {
+                int next = row;
+                while (next < own.size && heaps.sizes[next] == 0) {
+                    next++;
+                }
+                return next;
+            }
+        };
+    }
+
+    /**
+     * Fills row {@code row} of these lists from the heap of row {@code i} of {@code own}, whose
+     * candidates are rows of {@code others}.
+     */
+    private void fill(int row, CandidateHeaps heaps, WorkingBlock own, int i, WorkingBlock others) {
+        int base = i * heaps.k;
+        int count = heaps.sizes[i];
+        for (int c = 0; c < count; c++) {
+            int j = others.positionOf(heaps.ids[base + c]);
+            insertSorted(row, c, others.ids[j], own.distance(i, others, j), own.cosine(i, others, j));
+        }
+        counts[row] = count;
     }
 
     /**

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
@@ -13,6 +18,8 @@ import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
+
+import scala.Tuple2;
 
 /** Merging candidate lists: k best, duplicates once, order of merging irrelevant. */
 class NeighbourListsTest {
@@ -80,5 +87,50 @@ class NeighbourListsTest {
         assertArrayEquals(new long[]{7, 9}, new long[]{two.neighbour(1, 0), two.neighbour(1, 1)});
         assertEquals(2.0, two.distance(0, 1), 0.0);
         assertSame(five, five.truncate(5), "nothing to cut");
+    }
+    @Test
+    void fragmentsHandedOutOneBlockAtATimeEqualTheListsCutByBlock() {
+        Random random = new Random(11);
+        int rows = 40;
+        long[] ids = new long[rows];
+        Vector[] vectors = new Vector[rows];
+        for (int i = 0; i < rows; i++) {
+            ids[i] = 3L * i;
+            vectors[i] = Vectors.dense(random.nextGaussian(), random.nextGaussian());
+        }
+        WorkingBlock points = WorkingBlock.of(ids, vectors, 2, DistanceMeasure.EUCLIDEAN, new double[2]);
+        CandidateHeaps heaps = new CandidateHeaps(rows, 4);
+        for (int i = 0; i < rows; i++) {
+            if (i % 7 == 3) {
+                continue;
+            }
+            for (int j = 0; j < rows; j++) {
+                if (j != i && random.nextDouble() < 0.3) {
+                    heaps.offerIfAbsent(i, ids[j], points.squaredDistanceEstimate(i, points, j));
+                }
+            }
+        }
+        BlockLayout layout = new BlockLayout(3L * rows, 10);
+        List<Tuple2<Long, NeighbourLists>> cut = NeighbourLists.of(heaps, points, points).fragmentsByBlock(layout);
+        List<Tuple2<Long, NeighbourLists>> streamed = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(streamed::add);
+        assertEquals(12, cut.size(), "40 rows three ids apart fill 12 blocks of 10 ids");
+        assertEquals(cut.size(), streamed.size());
+        for (int f = 0; f < cut.size(); f++) {
+            assertEquals(cut.get(f)._1(), streamed.get(f)._1());
+            NeighbourLists expected = cut.get(f)._2();
+            NeighbourLists actual = streamed.get(f)._2();
+            assertEquals(expected.rows(), actual.rows());
+            for (int row = 0; row < expected.rows(); row++) {
+                assertEquals(expected.rowId(row), actual.rowId(row));
+                assertTrue(expected.rowId(row) % 21 != 9, "a row without candidates is left out");
+                assertEquals(expected.count(row), actual.count(row));
+                for (int n = 0; n < expected.count(row); n++) {
+                    assertEquals(expected.neighbour(row, n), actual.neighbour(row, n));
+                    assertEquals(expected.distance(row, n), actual.distance(row, n), 0.0);
+                    assertEquals(expected.cosine(row, n), actual.cosine(row, n), 0.0);
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,88 @@
+package io.github.lapscore.graph.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.junit.jupiter.api.Test;
+
+/** The raw rows' cosines, computed from the centred points, against the plain formula on the rows. */
+class WorkingBlockTest {
+
+    /** {@code a . b / (||a|| ||b||)}, written out. */
+    private static double plainCosine(double[] a, double[] b) {
+        double dot = 0.0;
+        double aa = 0.0;
+        double bb = 0.0;
+        for (int t = 0; t < a.length; t++) {
+            dot += a[t] * b[t];
+            aa += a[t] * a[t];
+            bb += b[t] * b[t];
+        }
+        return dot / Math.sqrt(aa * bb);
+    }
+
+    private static double[] centreOf(double[][] rows, DistanceMeasure measure) {
+        double[] centre = new double[rows[0].length];
+        for (double[] row : rows) {
+            double scale = measure == DistanceMeasure.COSINE ? 1.0 / Math.sqrt(plainCosineNorm(row)) : 1.0;
+            for (int t = 0; t < row.length; t++) {
+                centre[t] += row[t] * scale / rows.length;
+            }
+        }
+        return centre;
+    }
+
+    private static double plainCosineNorm(double[] row) {
+        double squared = 0.0;
+        for (double value : row) {
+            squared += value * value;
+        }
+        return squared;
+    }
+
+    @Test
+    void cosinesFromThePointsMatchTheRawRowsForBothMeasuresDenseAndSparse() {
+        Random random = new Random(3);
+        for (double offset : new double[]{0.0, 1e6}) {
+            double[][] rows = new double[12][5];
+            for (double[] row : rows) {
+                for (int t = 0; t < row.length; t++) {
+                    row[t] = (t == 2 && random.nextBoolean()) ? 0.0 : offset * (t % 2) + random.nextGaussian();
+                }
+            }
+            long[] ids = new long[rows.length];
+            Vector[] dense = new Vector[rows.length];
+            Vector[] sparse = new Vector[rows.length];
+            for (int i = 0; i < rows.length; i++) {
+                ids[i] = i;
+                dense[i] = Vectors.dense(rows[i]);
+                sparse[i] = dense[i].toSparse();
+            }
+            for (DistanceMeasure measure : DistanceMeasure.values()) {
+                double[] centre = centreOf(rows, measure);
+                for (Vector[] vectors : new Vector[][]{dense, sparse}) {
+                    WorkingBlock block = WorkingBlock.of(ids, vectors, 5, measure, centre);
+                    for (int i = 0; i < rows.length; i++) {
+                        for (int j = 0; j < rows.length; j++) {
+                            assertEquals(plainCosine(rows[i], rows[j]), block.cosine(i, block, j), 1e-12,
+                                    measure + ", offset " + offset + ", rows " + i + " and " + j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aZeroRowHasNoCosine() {
+        Vector[] vectors = {Vectors.dense(0.0, 0.0), Vectors.dense(1.0, 2.0)};
+        WorkingBlock block = WorkingBlock.of(new long[]{0, 1}, vectors, 2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0});
+        assertTrue(Double.isNaN(block.cosine(0, block, 1)));
+        assertTrue(Double.isNaN(block.cosine(1, block, 0)));
+        assertEquals(1.0, block.cosine(1, block, 1), 1e-15);
+    }
+}

@@ -89,7 +89,7 @@ final class NeighbourDescent {
     private static JavaPairRDD<Long, NeighbourLists> regroup(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout target,
                                                              String description, StageTimer timer) {
         return SearchSteps.replace(lists, NeighbourLists.mergeIntoBlocks(
-                lists.values().flatMapToPair(own -> own.fragmentsByBlock(target).iterator()), target), description, timer);
+                lists.values().flatMapToPair(own -> own.fragmentsByBlock(target)), target), description, timer);
     }
 
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,

@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -71,19 +73,35 @@ public final class NeighbourLists implements Serializable {
     }
 
     /**
-     * The lists {@link #of} gives, cut into fragments keyed by the first row of the block of
-     * {@code layout} their rows belong to, like {@link #fragmentsByBlock}, but built one fragment at
-     * a time as the iterator advances: beside the heaps, only the fragment being shuffled is held,
-     * not a second copy of all the lists.
+     * The lists {@link #of} gives, cut into fragments like {@link #fragmentsByBlock}, each built only
+     * when the iterator reaches it: beside the heaps, only the fragment being shuffled is held, not a
+     * second copy of all the lists.
      */
     static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
                                                               BlockLayout layout) {
+        return cutByBlock(own.ids, row -> heaps.sizes[row] > 0, layout, kept -> {
+            NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k);
+            for (int n = 0; n < kept.length; n++) {
+                fragment.fill(n, heaps, own, kept[n], others);
+            }
+            return fragment;
+        });
+    }
+
+    /**
+     * One fragment per block of {@code layout} holding a row that {@code hasEntries}, keyed by the
+     * block's first row and built by {@code build} from the positions of those rows in
+     * {@code rowIds} (ascending, so each block's rows are consecutive), each when the iterator
+     * reaches it.
+     */
+    private static Iterator<Tuple2<Long, NeighbourLists>> cutByBlock(long[] rowIds, IntPredicate hasEntries, BlockLayout layout,
+                                                                     Function<int[], NeighbourLists> build) {
         return new Iterator<>() {
-            private int from = withCandidates(0);
+            private int from = nextWithEntries(0);
 
             @Override
             public boolean hasNext() {
-                return from < own.size;
+                return from < rowIds.length;
             }
 
             @Override
@@ -91,24 +109,19 @@ public final class NeighbourLists implements Serializable {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                int block = layout.blockOf(own.ids[from]);
+                int block = layout.blockOf(rowIds[from]);
                 int to = from;
-                while (to < own.size && layout.blockOf(own.ids[to]) == block) {
+                while (to < rowIds.length && layout.blockOf(rowIds[to]) == block) {
                     to++;
                 }
-                int[] kept = IntStream.range(from, to).filter(row -> heaps.sizes[row] > 0).toArray();
-                NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k);
-                for (int n = 0; n < kept.length; n++) {
-                    fragment.fill(n, heaps, own, kept[n], others);
-                }
-                from = withCandidates(to);
-                return new Tuple2<>(layout.firstRow(block), fragment);
+                int[] kept = IntStream.range(from, to).filter(hasEntries).toArray();
+                from = nextWithEntries(to);
+                return new Tuple2<>(layout.firstRow(block), build.apply(kept));
             }
 
-            /** The first row from {@code row} on that has a candidate. */
-            private int withCandidates(int row) {
+            private int nextWithEntries(int row) {
                 int next = row;
-                while (next < own.size && heaps.sizes[next] == 0) {
+                while (next < rowIds.length && !hasEntries.test(next)) {
                     next++;
                 }
                 return next;
@@ -211,25 +224,10 @@ public final class NeighbourLists implements Serializable {
 
     /**
      * These lists cut into fragments keyed by the first row of the block of {@code layout} their
-     * rows belong to (rows ascending, so each block's rows are consecutive); rows without a
-     * candidate are left out.
+     * rows belong to, each built when the iterator reaches it; rows without a candidate are left out.
      */
-    List<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
-        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
-        int from = 0;
-        while (from < rows()) {
-            int block = layout.blockOf(rowIds[from]);
-            int to = from;
-            while (to < rows() && layout.blockOf(rowIds[to]) == block) {
-                to++;
-            }
-            int[] kept = IntStream.range(from, to).filter(row -> counts[row] > 0).toArray();
-            if (kept.length > 0) {
-                fragments.add(new Tuple2<>(layout.firstRow(block), select(kept)));
-            }
-            from = to;
-        }
-        return fragments;
+    Iterator<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
+        return cutByBlock(rowIds, row -> counts[row] > 0, layout, this::select);
     }
 
     /** The lists of the rows at positions {@code kept}. */

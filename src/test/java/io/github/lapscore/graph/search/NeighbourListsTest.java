@@ -89,7 +89,7 @@ class NeighbourListsTest {
         assertSame(five, five.truncate(5), "nothing to cut");
     }
     @Test
-    void fragmentsHandedOutOneBlockAtATimeEqualTheListsCutByBlock() {
+    void fragmentsBuiltFromTheHeapsEqualTheListsCutByBlock() {
         Random random = new Random(11);
         int rows = 40;
         long[] ids = new long[rows];
@@ -111,7 +111,8 @@ class NeighbourListsTest {
             }
         }
         BlockLayout layout = new BlockLayout(3L * rows, 10);
-        List<Tuple2<Long, NeighbourLists>> cut = NeighbourLists.of(heaps, points, points).fragmentsByBlock(layout);
+        List<Tuple2<Long, NeighbourLists>> cut = new ArrayList<>();
+        NeighbourLists.of(heaps, points, points).fragmentsByBlock(layout).forEachRemaining(cut::add);
         List<Tuple2<Long, NeighbourLists>> streamed = new ArrayList<>();
         NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(streamed::add);
         assertEquals(12, cut.size(), "40 rows three ids apart fill 12 blocks of 10 ids");
@@ -123,6 +124,7 @@ class NeighbourListsTest {
             assertEquals(expected.rows(), actual.rows());
             for (int row = 0; row < expected.rows(); row++) {
                 assertEquals(expected.rowId(row), actual.rowId(row));
+                assertEquals(actual.rowId(row) / 10 * 10, streamed.get(f)._1(), "keyed by the first id of the row's block of 10");
                 assertTrue(expected.rowId(row) % 21 != 9, "a row without candidates is left out");
                 assertEquals(expected.count(row), actual.count(row));
                 for (int n = 0; n < expected.count(row); n++) {

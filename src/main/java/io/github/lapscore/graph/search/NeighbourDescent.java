@@ -188,15 +188,18 @@ final class NeighbourDescent {
      * The rows every block's candidates name, each sent once to that block from its home block of
      * {@code homeLayout} (whose blocks the blocks of {@code layout} are runs of) with its vector and
      * the square of its current K-th distance (+infinity while its list holds fewer than K);
-     * partition i receives what block i of {@code layout} asked for.
+     * partition i receives what block i of {@code layout} asked for. The K-th distances move to
+     * the home blocks only when the two layouts differ.
      */
     private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaRDD<RowBlock> blocks,
                                                        JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
                                                        BlockLayout homeLayout) {
-        JavaRDD<double[]> kthSquared = lists.values()
-                .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
-                .partitionBy(new BlockPartitioner(homeLayout))
-                .values();
+        JavaRDD<double[]> kthSquared = layout == homeLayout
+                ? lists.values().map(own -> kthSquaredByBlock(own, homeLayout).get(0)._2())
+                : lists.values()
+                        .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
+                        .partitionBy(new BlockPartitioner(homeLayout))
+                        .values();
         return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, blocks, kthSquared, homeLayout);
     }
 

@@ -94,29 +94,35 @@ final class ColumnChecks {
     }
 
     /**
-     * One pass over the assembled vectors ({@code vectorColumn} of {@code assembled}, built with
-     * {@code handleInvalid = keep}, so that a null cell arrives as NaN) that counts the NaN and the
-     * infinite values of each feature, failing on the first feature that has any, with the data row
-     * of its first such cell. Counting over vectors in plain arrays, rather than with two SQL
-     * aggregates per column, keeps the pass as cheap for 784 columns as for 4: the aggregates' code
-     * grows with the columns (on a 10 000 x 784 CSV they took 12 to 22 s; this pass takes about 5 s,
-     * most of it parsing the CSV).
+     * One pass over the assembled rows ({@code vectorColumn} of {@code assembled}, where a null cell
+     * arrives as NaN) that counts each feature's NaN and infinite values and, when
+     * {@code misfitColumn} is not null, the lines that do not fit the sampled column types of a CSV
+     * ({@link CsvLineVectors}). Counting over vectors in plain arrays, rather than with two SQL
+     * aggregates per column, keeps the pass as cheap for 784 columns as for 4 (the aggregates'
+     * generated code grows with the columns: on a 10 000 x 784 CSV they took 12 to 22 s).
      */
-    void rejectMissingOrInfiniteValues(List<String> features, Dataset<Row> assembled, String vectorColumn) {
-        int d = features.size();
-        long[] counts = assembled.select(vectorColumn).javaRDD()
-                .treeAggregate(new long[2 * d], ColumnChecks::countInvalid, ColumnChecks::addCounts);
-        for (int f = 0; f < d; f++) {
-            String feature = features.get(f);
-            requireNone(feature, counts[f], "null or NaN", missing(feature));
-            requireNone(feature, counts[d + f], "infinite", infinite(feature));
-        }
+    static CellCounts countCells(int features, Dataset<Row> assembled, String vectorColumn, String misfitColumn) {
+        Column[] read = misfitColumn == null ? new Column[]{col(vectorColumn)} : new Column[]{col(vectorColumn), col(misfitColumn)};
+        long[] counts = assembled.select(read).javaRDD()
+                .treeAggregate(new long[2 * features + 1], ColumnChecks::addRow, ColumnChecks::addCounts);
+        return new CellCounts(Arrays.copyOfRange(counts, 0, features), Arrays.copyOfRange(counts, features, 2 * features),
+                counts[2 * features]);
     }
 
-    /** Adds to {@code counts} (NaN counts, then infinite counts, per feature) those of one row's vector. */
-    private static long[] countInvalid(long[] counts, Row row) {
-        Vector vector = row.getAs(0);
+    /**
+     * What {@link #countCells} found: per feature its null or NaN values and its infinite values,
+     * and the lines that do not fit the sampled column types.
+     */
+    record CellCounts(long[] missing, long[] infinite, long misfitLines) {
+    }
+
+    /**
+     * Adds to {@code counts} (NaN counts, then infinite counts, per feature, then misfit lines) those
+     * of one row: its vector and, if the row has a second field, its misfit line or null.
+     */
+    private static long[] addRow(long[] counts, Row row) {
         int d = counts.length / 2;
+        Vector vector = row.getAs(0);
         VectorEntries.forEach(vector, (index, value) -> {
             if (Double.isNaN(value)) {
                 counts[index]++;
@@ -124,6 +130,9 @@ final class ColumnChecks {
                 counts[d + index]++;
             }
         });
+        if (row.size() > 1 && !row.isNullAt(1)) {
+            counts[2 * d]++;
+        }
         return counts;
     }
 
@@ -134,13 +143,25 @@ final class ColumnChecks {
         return left;
     }
 
+    /**
+     * Fails on the first of {@code features} that has a null, NaN or infinite value in {@code counts},
+     * with the data row of the first one.
+     */
+    void rejectMissingOrInfiniteValues(List<String> features, CellCounts counts) {
+        for (int f = 0; f < features.size(); f++) {
+            String feature = features.get(f);
+            requireNone(feature, counts.missing()[f], "null or NaN", missing(feature));
+            requireNone(feature, counts.infinite()[f], "infinite", infinite(feature));
+        }
+    }
+
     private Column missing(String feature) {
-        Column value = cell(feature).cast("double");
+        Column value = numberOrNull(feature);
         return value.isNull().or(isnan(value));
     }
 
     private Column infinite(String feature) {
-        return cell(feature).cast("double").isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
+        return numberOrNull(feature).isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
     }
 
     private void requireNone(String feature, long count, String kind, Column bad) {

@@ -24,9 +24,20 @@ final class InputReader {
     private InputReader() {
     }
 
-    /** The input as Spark reads it; {@code format} is csv, parquet or libsvm. */
-    static Dataset<Row> read(SparkSession spark, String path, String format, boolean header) {
+    /**
+     * The input as Spark reads it; {@code format} is csv, parquet or libsvm. A CSV is read with the
+     * types of its first rows ({@link SampledCsv}, which declares the numeric columns but
+     * {@code label} text, and has rows if it types every column) unless {@code typesFromWholeFile}
+     * or the sample cannot type every column.
+     */
+    static ReadTable read(SparkSession spark, String path, String format, boolean header, String label, boolean typesFromWholeFile) {
         try {
+            if (format.equals("csv") && !typesFromWholeFile) {
+                Optional<ReadTable> sampled = SampledCsv.read(spark, path, header, label);
+                if (sampled.isPresent()) {
+                    return sampled.get();
+                }
+            }
             Dataset<Row> data = switch (format) {
                 case "csv" -> readCsv(spark, path, header);
                 case "parquet" -> spark.read().parquet(path);
@@ -36,7 +47,7 @@ final class InputReader {
             if (data.columns().length == 0 || data.isEmpty()) {
                 throw new IllegalArgumentException("--input: '" + path + "' has no rows; give a file with data");
             }
-            return data;
+            return ReadTable.typed(data);
         } catch (IllegalArgumentException ours) {
             throw ours;
         } catch (Exception unreadable) {
@@ -59,16 +70,10 @@ final class InputReader {
         throw new IllegalArgumentException("Cannot tell the format of '" + path + "' from its extension; pass --format csv|parquet|libsvm");
     }
 
+    /** The CSV with the types Spark infers from the whole file (a pass over it); without a header its columns are f0, f1, .... */
     private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header) {
         Dataset<Row> csv = spark.read().option("header", header).option("inferSchema", true).csv(path);
-        if (header) {
-            return csv;
-        }
-        String[] names = new String[csv.columns().length];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = "f" + i;
-        }
-        return csv.toDF(names);
+        return header ? csv : csv.toDF(SampledCsv.positionalNames(csv.columns().length));
     }
 
     /**

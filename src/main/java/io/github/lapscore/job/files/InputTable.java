@@ -1,6 +1,8 @@
 package io.github.lapscore.job.files;
 
+import static org.apache.spark.ml.functions.vector_to_array;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.element_at;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
 
 import java.io.PrintStream;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
@@ -66,16 +69,46 @@ public final class InputTable {
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
      * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS};
-     * assembling the vectors is lazy and happens in the fit's first pass over the rows.
+     * assembling the vectors is lazy and happens in the fit's first pass over the rows. A CSV whose
+     * later rows do not fit the column types of its first rows is read again with the types of the
+     * whole file, as {@link InputReader} explains, with a note.
      */
     public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
+        StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");
+        List<String> notes = new ArrayList<>();
+        InputTable input;
+        try {
+            input = load(spark, args, timer, false, notes);
+        } catch (TypesMisfit misfit) {
+            notes.clear();
+            notes.add("Note: " + misfit.lines + " line" + (misfit.lines == 1 ? "" : "s") + " of the input " + (misfit.lines == 1 ? "does" : "do")
+                    + " not fit the column types of its first " + SampledCsv.TYPE_SAMPLE_ROWS + " rows; read it again with the types of all"
+                    + " its rows");
+            input = load(spark, args, timer, true, notes);
+        }
+        notes.forEach(out::println);
+        return input;
+    }
+
+    /** Thrown when the column checks find lines that do not fit a CSV's sampled column types. */
+    private static final class TypesMisfit extends RuntimeException {
+        private final long lines;
+
+        TypesMisfit(long lines) {
+            super(lines + " lines do not fit the sampled column types", null, false, false);
+            this.lines = lines;
+        }
+    }
+
+    private static InputTable load(SparkSession spark, JobArguments<JobOption> args, StageTimer timer, boolean typesFromWholeFile,
+                                   List<String> notes) {
         String path = args.text(JobOption.INPUT);
         String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
         boolean header = format.equals("csv") && args.flag(JobOption.HEADER);
-        StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");
-        Dataset<Row> raw = timer.run(READ, "Reading '" + path + "' (" + format + (format.equals("csv") ? ", inferring column types" : "")
-                + ")", () -> InputReader.read(spark, path, format, header));
         String label = args.get(JobOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
+        ReadTable read = timer.run(READ, "Reading '" + path + "' (" + format + (format.equals("csv") ? ", inferring column types" : "")
+                + ")", () -> InputReader.read(spark, path, format, header, label, typesFromWholeFile));
+        Dataset<Row> raw = read.data();
         if (label != null) {
             requireColumn(raw, label, "--label-col");
         }
@@ -98,27 +131,48 @@ public final class InputTable {
         boolean skipInvalid = args.get(JobOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
         Assembled assembled = timer.run(CHECKS, "Checking the feature columns: text in numeric columns"
                 + (skipInvalid ? "" : ", null, NaN and infinite cells"), () -> {
-            List<String> features = requested != null ? requested : chooseFeatures(raw, label, checks, out);
+            List<String> features = requested != null ? requested : chooseFeatures(raw, read.numbersAsText(), label, checks, notes);
             for (String feature : features) {
                 requireColumn(raw, feature, "--features");
-                if (!(raw.schema().apply(feature).dataType() instanceof NumericType)) {
+                if (!isNumeric(raw, read.numbersAsText(), feature)) {
                     checks.rejectNumbersWithText(List.of(feature));
                     throw new IllegalArgumentException("--features: column '" + feature + "' is "
                             + raw.schema().apply(feature).dataType().simpleString() + ", not numeric; leave it out of --features");
                 }
             }
-            // "keep" passes null, NaN and infinite cells on (null as NaN), for the check below or, with
+            // Null, NaN and infinite cells are passed on (null as NaN), for the check below or, with
             // --handle-invalid skip, for the estimator to drop their rows.
-            Dataset<Row> vectors = new VectorAssembler()
-                    .setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
-                    .setHandleInvalid("keep")
-                    .setOutputCol(VECTOR_COLUMN).transform(table);
-            if (!skipInvalid) {
-                checks.rejectMissingOrInfiniteValues(features, vectors, VECTOR_COLUMN);
+            boolean fromLines = !read.numbersAsText().isEmpty();
+            Dataset<Row> vectors = fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
+                    : new VectorAssembler().setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
+                            .setHandleInvalid("keep").setOutputCol(VECTOR_COLUMN).transform(table);
+            String misfitColumn = fromLines ? CsvLineVectors.MISFIT_LINE : null;
+            if (fromLines || !skipInvalid) {
+                ColumnChecks.CellCounts counts = ColumnChecks.countCells(features.size(), vectors, VECTOR_COLUMN, misfitColumn);
+                if (counts.misfitLines() > 0) {
+                    throw new TypesMisfit(counts.misfitLines());
+                }
+                if (!skipInvalid) {
+                    checks.rejectMissingOrInfiniteValues(features, counts);
+                }
             }
-            return new Assembled(features, vectors);
+            return new Assembled(features, misfitColumn == null ? vectors : vectors.drop(misfitColumn));
         });
         return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer);
+    }
+
+    /**
+     * The label (under its internal name) and the features assembled into {@link #VECTOR_COLUMN},
+     * parsed from the lines of the CSV at {@code path}, whose columns {@code raw} names and types.
+     */
+    private static Dataset<Row> lineVectors(SparkSession spark, String path, boolean header, Dataset<Row> raw, List<String> features,
+                                            String label, Map<String, String> internalNames) {
+        List<String> columns = Arrays.asList(raw.columns());
+        int[] positions = features.stream().mapToInt(columns::indexOf).toArray();
+        int labelAt = label == null ? -1 : columns.indexOf(label);
+        return CsvLineVectors.read(spark, path, header, columns.size(), positions, features.stream().map(internalNames::get).toList(),
+                labelAt, label == null ? null : internalNames.get(label), labelAt < 0 ? null : raw.schema().fields()[labelAt].dataType(),
+                VECTOR_COLUMN);
     }
 
     /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */
@@ -127,9 +181,10 @@ public final class InputTable {
 
     /**
      * Every numeric column but the label; refuses text columns that hold numbers but for a few cells,
-     * and prints a note naming the other columns left out.
+     * and adds to {@code notes} one naming the other columns left out.
      */
-    private static List<String> chooseFeatures(Dataset<Row> raw, String label, ColumnChecks checks, PrintStream out) {
+    private static List<String> chooseFeatures(Dataset<Row> raw, Set<String> numbersAsText, String label, ColumnChecks checks,
+                                               List<String> notes) {
         List<String> numeric = new ArrayList<>();
         List<String> text = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
@@ -137,7 +192,7 @@ public final class InputTable {
             if (field.name().equals(label)) {
                 continue;
             }
-            if (field.dataType() instanceof NumericType) {
+            if (isNumeric(raw, numbersAsText, field.name())) {
                 numeric.add(field.name());
             } else {
                 leftOut.add(field.name() + " (" + field.dataType().simpleString() + ")");
@@ -152,7 +207,7 @@ public final class InputTable {
                     + (leftOut.isEmpty() ? "" : "; its other columns are " + String.join(", ", leftOut)));
         }
         if (!leftOut.isEmpty()) {
-            out.println("Note: left out the non-numeric column" + (leftOut.size() == 1 ? " " : "s ") + String.join(", ", leftOut)
+            notes.add("Note: left out the non-numeric column" + (leftOut.size() == 1 ? " " : "s ") + String.join(", ", leftOut)
                     + "; --features chooses the columns");
         }
         return numeric;
@@ -182,6 +237,11 @@ public final class InputTable {
         String position = "lapscore_position";
         return data.withColumn(position, monotonically_increasing_id())
                 .repartitionByRange(partitions, col(position)).sortWithinPartitions(position).drop(position);
+    }
+
+    /** Whether the user's column {@code column} holds numbers: typed so, or read as text from a CSV whose sample typed it so. */
+    private static boolean isNumeric(Dataset<Row> raw, Set<String> numbersAsText, String column) {
+        return numbersAsText.contains(column) || raw.schema().apply(column).dataType() instanceof NumericType;
     }
 
     private static boolean isVectorColumn(Dataset<Row> data, String column) {
@@ -215,9 +275,17 @@ public final class InputTable {
         return labelColumn;
     }
 
-    /** The column of {@link #data()} holding the user's column {@code name}. */
+    /**
+     * The user's column {@code name} in {@link #data()}: its column there or, for a feature of a CSV
+     * whose lines were parsed straight into the vector ({@link CsvLineVectors}), its element of the
+     * vector.
+     */
     public Column column(String name) {
-        return col(internalNames.get(name));
+        String internal = internalNames.get(name);
+        if (Arrays.asList(data.columns()).contains(internal) || !featureColumns.contains(name)) {
+            return col(internal);
+        }
+        return element_at(vector_to_array(col(vectorColumn), "float64"), featureColumns.indexOf(name) + 1);
     }
 
     /** The name in {@link #data()} of the user's column {@code name}. */

@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,5 +135,71 @@ class InputErrorsTest {
         printed("--input", input, "--header", "false", "--label-col", "f4", "--num-features", "1", "--output", reduced.toString());
         assertArrayEquals(new String[]{"f4"}, List.of(JobRuns.SPARK.read().parquet(reduced.toString()).columns()).subList(0, 1)
                 .toArray(String[]::new));
+    }
+
+    /** A two-column CSV (a, b) of {@code rows} rows of numbers, more than the rows the job types its columns from. */
+    private static List<String> numbers(int rows) {
+        List<String> lines = new ArrayList<>(List.of("a,b"));
+        for (int i = 0; i < rows; i++) {
+            lines.add(i + "," + (i * 7 % 11) + ".5");
+        }
+        return lines;
+    }
+
+    @Test
+    void aWordBeyondTheSampledRowsIsStillNamed(@TempDir Path dir) throws Exception {
+        List<String> lines = numbers(300);
+        lines.set(251, "250,x");
+        String input = Files.write(dir.resolve("late-word.csv"), lines).toString();
+        assertEquals("Column 'b' holds numbers but also the text 'x' at data row 251; fix or remove it, or leave the column out"
+                + " with --features", error("--input", input, "--k", "1"));
+    }
+
+    @Test
+    void aColumnEmptyInTheSampledRowsIsStillAFeature(@TempDir Path dir) throws Exception {
+        List<String> lines = numbers(300);
+        for (int i = 0; i < lines.size(); i++) {
+            lines.set(i, lines.get(i) + (i == 0 ? ",c" : i <= 250 ? "," : "," + i));
+        }
+        String input = Files.write(dir.resolve("late-column.csv"), lines).toString();
+        assertEquals("Feature column 'c' has 250 null or NaN values (the first at data row 1); remove or impute them, or pass"
+                + " --handle-invalid skip to drop such rows", error("--input", input, "--k", "1"));
+    }
+
+    /** A label of whole numbers in the sampled rows and a word later is read as text, as with the types of the whole file. */
+    @Test
+    void aLabelOfAnotherTypeBeyondTheSampledRows(@TempDir Path dir) throws Exception {
+        List<String> lines = numbers(300);
+        for (int i = 1; i < lines.size(); i++) {
+            lines.set(i, lines.get(i) + "," + (i == 280 ? "other" : i % 3));
+        }
+        lines.set(0, "a,b,kind");
+        String input = Files.write(dir.resolve("late-label.csv"), lines).toString();
+        Path reduced = dir.resolve("reduced");
+        String out = printed("--input", input, "--label-col", "kind", "--k", "3", "--num-features", "1", "--output", reduced.toString());
+        assertTrue(out.contains("Note: 1 line of the input does not fit the column types of its first 200 rows; read it again with"
+                + " the types of all its rows"), out);
+        assertEquals("string", JobRuns.SPARK.read().parquet(reduced.toString()).schema().apply("kind").dataType().simpleString());
+    }
+
+    /** The reduced data's feature columns hold the input's numbers, row for row, as Java reads them from the CSV. */
+    @Test
+    void reducedColumnsHoldTheInputNumbers(@TempDir Path dir) throws Exception {
+        Path reduced = dir.resolve("reduced");
+        printed("--input", "data/iris.csv", "--label-col", "species", "--num-features", "2", "--output", reduced.toString());
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        List<String> header = Arrays.asList(iris.get(0).split(","));
+        Dataset<Row> written = JobRuns.SPARK.read().parquet(reduced.toString());
+        List<Row> rows = written.collectAsList();
+        assertEquals(iris.size() - 1, rows.size());
+        for (String column : List.of(written.columns()).subList(1, 3)) {
+            int position = header.indexOf(column);
+            for (int r = 0; r < rows.size(); r++) {
+                assertEquals(Double.parseDouble(iris.get(r + 1).split(",")[position]), rows.get(r).getDouble(rows.get(r).fieldIndex(column)),
+                        column + " at data row " + (r + 1));
+            }
+        }
+        assertEquals(List.of("species", "double", "double"), List.of(written.columns()[0],
+                written.schema().fields()[1].dataType().simpleString(), written.schema().fields()[2].dataType().simpleString()));
     }
 }

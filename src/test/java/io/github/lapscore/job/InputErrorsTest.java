@@ -177,8 +177,8 @@ class InputErrorsTest {
         String input = Files.write(dir.resolve("late-label.csv"), lines).toString();
         Path reduced = dir.resolve("reduced");
         String out = printed("--input", input, "--label-col", "kind", "--k", "3", "--num-features", "1", "--output", reduced.toString());
-        assertTrue(out.contains("Note: 1 line of the input does not fit the column types of its first 200 rows; read it again with"
-                + " the types of all its rows"), out);
+        assertTrue(out.contains("Note: 1 line of the input does not fit the column types (or the number of cells) of its first 200"
+                + " rows; read it again with the types of all its rows"), out);
         assertEquals("string", JobRuns.SPARK.read().parquet(reduced.toString()).schema().apply("kind").dataType().simpleString());
     }
 

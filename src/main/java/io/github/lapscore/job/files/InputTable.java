@@ -69,9 +69,9 @@ public final class InputTable {
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
      * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS};
-     * assembling the vectors is lazy and happens in the fit's first pass over the rows. A CSV whose
-     * later rows do not fit the column types of its first rows is read again with the types of the
-     * whole file, as {@link InputReader} explains, with a note.
+     * assembling the vectors is lazy and happens in each pass of the fit over the rows. A CSV with
+     * lines that do not fit the column types of its first rows (or their number of cells) is read
+     * again with the types of the whole file, as {@link SampledCsv} explains, with a note.
      */
     public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
         StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");
@@ -82,8 +82,8 @@ public final class InputTable {
         } catch (TypesMisfit misfit) {
             notes.clear();
             notes.add("Note: " + misfit.lines + " line" + (misfit.lines == 1 ? "" : "s") + " of the input " + (misfit.lines == 1 ? "does" : "do")
-                    + " not fit the column types of its first " + SampledCsv.TYPE_SAMPLE_ROWS + " rows; read it again with the types of all"
-                    + " its rows");
+                    + " not fit the column types (or the number of cells) of its first " + SampledCsv.TYPE_SAMPLE_ROWS + " rows; read it"
+                    + " again with the types of all its rows");
             input = load(spark, args, timer, true, notes);
         }
         notes.forEach(out::println);

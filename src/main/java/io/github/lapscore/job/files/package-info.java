@@ -1,7 +1,9 @@
 /**
  * What the job reads and writes: the input as a table the selector can fit ({@code InputTable}:
- * CSV, Parquet or LibSVM, with its columns checked and named as the user wrote them) and the output
- * paths, checked before anything runs so that nothing a user owns is overwritten
- * ({@code OutputPaths}); Spark's failures on files are said in one line ({@code JobErrors}).
+ * CSV, Parquet or LibSVM, with its columns checked and named as the user wrote them; a CSV's
+ * columns typed from its first rows by {@code SampledCsv} and its features parsed from its lines by
+ * {@code CsvLineVectors}) and the output paths, checked before anything runs so that nothing a user
+ * owns is overwritten ({@code OutputPaths}); Spark's failures on files are said in one line
+ * ({@code JobErrors}).
  */
 package io.github.lapscore.job.files;

@@ -2,6 +2,8 @@ package io.github.lapscore.graph.kernel;
 
 import java.util.Arrays;
 
+import dev.ludovic.netlib.blas.BLAS;
+import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.data.blocks.RowBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
@@ -17,6 +19,8 @@ import org.apache.spark.ml.linalg.Vectors;
  * and thrown away after it.
  */
 public final class WorkingBlock {
+
+    private static final BLAS BLAS = LinearAlgebra.blas();
 
     public final long[] ids;
     public final int size;
@@ -127,29 +131,15 @@ public final class WorkingBlock {
 
     /**
      * {@code ||p_i||^2 + ||p_j||^2 - 2 p_i.p_j} for point {@code i} of this block and point {@code j} of
-     * {@code other}: the squared distance as the distance kernel computes it, with the dot product
-     * summed in four independent parts so that the processor overlaps them. It screens candidates
+     * {@code other}: the squared distance as the distance kernel computes it, the dot product by
+     * the BLAS's {@code ddot} (with Java's vector instructions, when the JVM has them, about twice
+     * as fast as a plain loop on rows of 50 or 784 values read at random). It screens candidates
      * (rounding can differ from {@link #distance}'s in the last bits); the distances kept are
      * recomputed by {@link #distance}.
      */
     public double squaredDistanceEstimate(int i, WorkingBlock other, int j) {
-        int p = i * dim;
-        int q = j * other.dim;
-        double s0 = 0.0;
-        double s1 = 0.0;
-        double s2 = 0.0;
-        double s3 = 0.0;
-        int t = 0;
-        for (; t + 3 < dim; t += 4) {
-            s0 += points[p + t] * other.points[q + t];
-            s1 += points[p + t + 1] * other.points[q + t + 1];
-            s2 += points[p + t + 2] * other.points[q + t + 2];
-            s3 += points[p + t + 3] * other.points[q + t + 3];
-        }
-        for (; t < dim; t++) {
-            s0 += points[p + t] * other.points[q + t];
-        }
-        return Math.max(0.0, squaredNorms[i] + other.squaredNorms[j] - 2.0 * ((s0 + s1) + (s2 + s3)));
+        double dot = BLAS.ddot(dim, points, i * dim, 1, other.points, j * other.dim, 1);
+        return Math.max(0.0, squaredNorms[i] + other.squaredNorms[j] - 2.0 * dot);
     }
 
     /**

@@ -9,7 +9,7 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
 
-/** The raw rows' cosines, computed from the centred points, against the plain formula on the rows. */
+/** The raw rows' cosines and the screening distances, computed from the centred points, against the plain formulas on the rows. */
 class WorkingBlockTest {
 
     /** {@code a . b / (||a|| ||b||)}, written out. */
@@ -84,5 +84,34 @@ class WorkingBlockTest {
         assertTrue(Double.isNaN(block.cosine(0, block, 1)));
         assertTrue(Double.isNaN(block.cosine(1, block, 0)));
         assertEquals(1.0, block.cosine(1, block, 1), 1e-15);
+    }
+
+    /** The screening estimate of the squared distance against {@code sum (a_t - b_t)^2}, written out, at 3, 50 and 784 dimensions. */
+    @Test
+    void squaredDistanceEstimatesMatchThePlainSum() {
+        Random random = new Random(11);
+        for (int dim : new int[]{3, 50, 784}) {
+            double[][] rows = new double[20][dim];
+            long[] ids = new long[rows.length];
+            Vector[] vectors = new Vector[rows.length];
+            for (int i = 0; i < rows.length; i++) {
+                for (int t = 0; t < dim; t++) {
+                    rows[i][t] = 5.0 + random.nextGaussian();
+                }
+                ids[i] = i;
+                vectors[i] = Vectors.dense(rows[i]);
+            }
+            WorkingBlock block = WorkingBlock.of(ids, vectors, dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN));
+            for (int i = 0; i < rows.length; i++) {
+                for (int j = 0; j < rows.length; j++) {
+                    double plain = 0.0;
+                    for (int t = 0; t < dim; t++) {
+                        plain += (rows[i][t] - rows[j][t]) * (rows[i][t] - rows[j][t]);
+                    }
+                    assertEquals(plain, block.squaredDistanceEstimate(i, block, j), 1e-9 * Math.max(1.0, plain),
+                            dim + " dims, rows " + i + ", " + j);
+                }
+            }
+        }
     }
 }

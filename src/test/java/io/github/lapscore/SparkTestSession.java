@@ -35,6 +35,7 @@ public final class SparkTestSession {
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.plugins", FaultInjection.class.getName())
+                    .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
                     .getOrCreate();
         }
         return spark;

@@ -74,8 +74,16 @@ public final class IndexedRows {
         return new IndexedRows(indexed, column, labelColumn);
     }
 
-    /** A row's place when rows are ordered by label, then by original id. */
-    private record ClassOrder(double label, long id) implements Comparable<ClassOrder>, Serializable {
+    /** A row's place when rows are ordered by label, then by original id (a class: Kryo cannot ship records). */
+    private static final class ClassOrder implements Comparable<ClassOrder>, Serializable {
+        private final double label;
+        private final long id;
+
+        ClassOrder(double label, long id) {
+            this.label = label;
+            this.id = id;
+        }
+
         @Override
         public int compareTo(ClassOrder other) {
             int byLabel = Double.compare(label, other.label);

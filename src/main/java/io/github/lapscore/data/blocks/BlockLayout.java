@@ -93,13 +93,14 @@ public final class BlockLayout implements Serializable {
     }
 
     /**
-     * The layout whose blocks are runs of {@code ceil(B / maxBlocks)} consecutive blocks of this one,
-     * so at most {@code maxBlocks} of them; block g of it starts where block {@code g * run} of this
-     * one does. This layout itself when it has no more blocks than that.
+     * The same rows cut into at most {@code parts} blocks of equal size (the last may be shorter);
+     * this layout itself when its blocks are already that size. Its blocks need not line up with
+     * this one's.
      */
-    public BlockLayout grouped(int maxBlocks) {
-        int run = (numBlocks + Math.max(1, maxBlocks) - 1) / Math.max(1, maxBlocks);
-        return run <= 1 ? this : new BlockLayout(numRows, (int) Math.min((long) rowsPerBlock * run, Integer.MAX_VALUE));
+    public BlockLayout inParts(int parts) {
+        long rows = Math.max(1, (numRows + Math.max(1, parts) - 1) / Math.max(1, parts));
+        int size = (int) Math.min(rows, Integer.MAX_VALUE);
+        return size == rowsPerBlock ? this : new BlockLayout(numRows, size);
     }
 
     /** Position of the pair {a &lt;= b} in row-major order over the upper triangle. */

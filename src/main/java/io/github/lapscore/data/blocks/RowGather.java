@@ -41,8 +41,9 @@ public final class RowGather {
     /**
      * As {@link #gather(JavaRDD, JavaRDD, JavaRDD, BlockLayout)}, but the blocks that ask
      * ({@code wanted}, the result) follow {@code askingLayout} and the rows' home blocks
-     * ({@code blocks}, {@code tags}) follow {@code homeLayout}: a search working on runs of blocks
-     * ({@link BlockLayout#grouped}) reads the rows where they are, without a second copy of them.
+     * ({@code blocks}, {@code tags}) follow {@code homeLayout}, whose blocks need not line up with
+     * them: a search working on larger groups of rows ({@link BlockLayout#inParts}) reads the rows
+     * where they are, without a second copy of them.
      */
     public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, BlockLayout askingLayout, JavaRDD<RowBlock> blocks,
                                            JavaRDD<double[]> tags, BlockLayout homeLayout) {
@@ -132,8 +133,19 @@ public final class RowGather {
         };
     }
 
-    /** Block {@code block} asks the home block of {@code ids} (ascending) for these rows. */
-    private record Request(int block, long[] ids) implements Serializable {
+    /**
+     * Block {@code block} asks the home block of {@code ids} (ascending) for these rows. Classes, not
+     * records, because Spark's Kryo serializer cannot ship records.
+     */
+    private static final class Request implements Serializable {
+        private final int block;
+        private final long[] ids;
+
+        Request(int block, long[] ids) {
+            this.block = block;
+            this.ids = ids;
+        }
+
         Gathered answer(RowBlock home, double[] homeTags) {
             Vector[] vectors = new Vector[ids.length];
             double[] tags = homeTags == null ? null : new double[ids.length];
@@ -152,7 +164,31 @@ public final class RowGather {
      * Rows delivered to one block: ids ascending, their vectors, and their tags (null when none were
      * asked for).
      */
-    public record Gathered(long[] ids, Vector[] vectors, double[] tags) implements Serializable {
+    public static final class Gathered implements Serializable {
+        private final long[] ids;
+        private final Vector[] vectors;
+        private final double[] tags;
+
+        Gathered(long[] ids, Vector[] vectors, double[] tags) {
+            this.ids = ids;
+            this.vectors = vectors;
+            this.tags = tags;
+        }
+
+        /** The rows' ids, ascending. */
+        public long[] ids() {
+            return ids;
+        }
+
+        /** The rows' vectors, in the order of {@link #ids}. */
+        public Vector[] vectors() {
+            return vectors;
+        }
+
+        /** The rows' tags, null when none were asked for. */
+        public double[] tags() {
+            return tags;
+        }
 
         /** Position of row {@code id}, which must be among these rows. */
         public int positionOf(long id) {

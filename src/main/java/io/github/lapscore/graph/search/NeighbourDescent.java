@@ -64,16 +64,18 @@ final class NeighbourDescent {
     /**
      * Up to {@code maxRounds} rounds on {@code lists} (keyed and partitioned by the blocks of
      * {@code layout}, like {@code blocks}); each round is one Spark job, and the lists it replaces
-     * are released, also when it fails. The rounds run on groups of consecutive blocks, at most two
-     * per core ({@link BlockLayout#grouped}): a task's candidates are spread over the whole data,
-     * so each round ships every row to about as many tasks as there are groups, and the blocks that
-     * suit the scoring pass (a few tens of MiB each) would multiply that for nothing. The rows'
-     * vectors are read from {@code blocks} where they are, never copied into the groups.
+     * are released, also when it fails. The rounds run on one group of consecutive rows per core
+     * ({@link BlockLayout#inParts}): a task's candidates are spread over the whole data, so each
+     * round ships every row to about as many tasks as there are groups, and a pair met in two groups
+     * is offered twice; fewer groups than cores would leave cores idle, and more (the blocks of the
+     * scoring pass: three blocks on two cores, say) would ship more and leave the last task to run
+     * alone. The rows' vectors are read from {@code blocks} where they are, never copied into the
+     * groups.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
                                                     double[] centre, int maxRounds, long seed, StageTimer timer) {
-        BlockLayout groups = layout.grouped(2 * blocks.context().defaultParallelism());
+        BlockLayout groups = layout.inParts(blocks.context().defaultParallelism());
         if (maxRounds == 0 || groups == layout) {
             return rounds(lists, blocks, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
         }
@@ -186,10 +188,11 @@ final class NeighbourDescent {
 
     /**
      * The rows every block's candidates name, each sent once to that block from its home block of
-     * {@code homeLayout} (whose blocks the blocks of {@code layout} are runs of) with its vector and
-     * the square of its current K-th distance (+infinity while its list holds fewer than K);
-     * partition i receives what block i of {@code layout} asked for. The K-th distances move to
-     * the home blocks only when the two layouts differ.
+     * {@code homeLayout} with its vector and the square of its current K-th distance (+infinity
+     * while its list holds fewer than K); partition i receives what block i of {@code layout} asked
+     * for. The K-th distances move to the home blocks only when the two layouts differ; a home block
+     * that two groups share receives a slice from each, merged by taking the smaller value (a slice
+     * holds +infinity for the rows of the other group).
      */
     private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaRDD<RowBlock> blocks,
                                                        JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
@@ -198,12 +201,23 @@ final class NeighbourDescent {
                 ? lists.values().map(own -> kthSquaredByBlock(own, homeLayout).get(0)._2())
                 : lists.values()
                         .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
-                        .partitionBy(new BlockPartitioner(homeLayout))
+                        .reduceByKey(new BlockPartitioner(homeLayout), NeighbourDescent::smaller)
                         .values();
         return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, blocks, kthSquared, homeLayout);
     }
 
-    /** The square of every row's current K-th distance, cut by the blocks of {@code homeLayout}. */
+    /** {@code a} with each value replaced by the one of {@code b} where that is smaller. */
+    private static double[] smaller(double[] a, double[] b) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = Math.min(a[i], b[i]);
+        }
+        return a;
+    }
+
+    /**
+     * The square of every row's current K-th distance, cut by the blocks of {@code homeLayout}: one
+     * slice per home block these lists' rows fall in, +infinity for the block's other rows.
+     */
     private static List<Tuple2<Long, double[]>> kthSquaredByBlock(NeighbourLists own, BlockLayout homeLayout) {
         List<Tuple2<Long, double[]>> slices = new ArrayList<>();
         int row = 0;

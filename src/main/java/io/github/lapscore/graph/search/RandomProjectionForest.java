@@ -83,8 +83,19 @@ final class RandomProjectionForest implements Serializable {
         return projection < threshold || (projection == threshold && (RowHash.of(seed, id, tree, node) & 1L) == 0L);
     }
 
-    /** One tree in flat arrays; a root that is a leaf has no nodes. */
-    private record Tree(int[] children, double[] thresholds, double[] directions, int numLeaves) implements Serializable {
+    /** One tree in flat arrays; a root that is a leaf has no nodes. A class: Kryo cannot ship records. */
+    private static final class Tree implements Serializable {
+        private final int[] children;
+        private final double[] thresholds;
+        private final double[] directions;
+        private final int numLeaves;
+
+        Tree(int[] children, double[] thresholds, double[] directions, int numLeaves) {
+            this.children = children;
+            this.thresholds = thresholds;
+            this.directions = directions;
+            this.numLeaves = numLeaves;
+        }
     }
 
     /** Grows one tree by recursive median splits of the sample. */

@@ -49,16 +49,17 @@ class BlockLayoutTest {
     }
 
     @Test
-    void groupsAreRunsOfConsecutiveBlocks() {
-        BlockLayout fine = new BlockLayout(1000, 40);
-        BlockLayout groups = fine.grouped(4);
-        assertEquals(4, groups.numBlocks(), "25 blocks in runs of 7: 4 groups");
-        for (int g = 0; g < groups.numBlocks(); g++) {
-            assertEquals(fine.firstRow(7 * g), groups.firstRow(g), "group " + g + " starts where block " + 7 * g + " does");
-            assertEquals(g, groups.blockOf(fine.firstRow(Math.min(24, 7 * g + 6))), "its last block falls in it");
-        }
-        assertEquals(1000 - 3 * 280, groups.rowsIn(3));
-        assertSame(fine, fine.grouped(25), "no more blocks than groups: the same layout");
-        assertSame(fine, fine.grouped(100));
+    void partsAreEqualRunsOfRows() {
+        BlockLayout fine = new BlockLayout(1001, 40);
+        BlockLayout halves = fine.inParts(2);
+        assertEquals(2, halves.numBlocks());
+        assertEquals(501, halves.rowsIn(0));
+        assertEquals(500, halves.rowsIn(1));
+        assertEquals(0, halves.blockOf(500));
+        assertEquals(1, halves.blockOf(501));
+        assertEquals(3, new BlockLayout(5, 1).inParts(4).numBlocks(), "5 rows in parts of 2: 3 parts, not 4");
+        assertEquals(1, fine.inParts(1).numBlocks());
+        BlockLayout even = new BlockLayout(1000, 500);
+        assertSame(even, even.inParts(2), "blocks already of the size asked for: the same layout");
     }
 }

@@ -15,7 +15,7 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
 
-/** Shipping rows to the blocks that ask for them, when the asking blocks are runs of the home blocks. */
+/** Shipping rows to the blocks that ask for them, when the asking blocks straddle the home blocks. */
 class RowGatherTest {
 
     private static Vector rowVector(long id) {
@@ -23,11 +23,12 @@ class RowGatherTest {
     }
 
     @Test
-    void runsOfBlocksReceiveExactlyTheRowsAndTagsTheyAskedFor() {
+    void straddlingBlocksReceiveExactlyTheRowsAndTagsTheyAskedFor() {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(SparkTestSession.spark().sparkContext());
         BlockLayout homes = new BlockLayout(20, 3);
-        BlockLayout runs = homes.grouped(3);
+        BlockLayout runs = homes.inParts(3);
         assertEquals(3, runs.numBlocks());
+        assertEquals(7, runs.rowsPerBlock(), "asking blocks of 7 rows, home blocks of 3");
         List<RowBlock> blocks = new ArrayList<>();
         List<double[]> tags = new ArrayList<>();
         for (int b = 0; b < homes.numBlocks(); b++) {

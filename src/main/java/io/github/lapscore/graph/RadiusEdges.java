@@ -73,9 +73,10 @@ final class RadiusEdges {
             for (int i = from; i < to; i++) {
                 double slack = roundingPerNorm * (left.squaredNorm(i) + right.squaredNorm(j));
                 if (squared[offset + i - from] <= limit + slack) {
-                    double distance = left.distance(i, right, j);
+                    double exactSquared = left.squaredDistance(i, right, j);
+                    double distance = Math.sqrt(exactSquared);
                     if (distance <= radius) {
-                        edges.add(new Edge(left.ids[i], right.ids[j], distance, left.cosine(i, right, j)));
+                        edges.add(new Edge(left.ids[i], right.ids[j], distance, left.cosine(i, right, j, exactSquared)));
                     }
                 }
             }

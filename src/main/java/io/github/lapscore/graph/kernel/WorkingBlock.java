@@ -145,12 +145,18 @@ public final class WorkingBlock {
         return positions != null ? positions[(int) (id - ids[0])] : Arrays.binarySearch(ids, id);
     }
 
-    /**
-     * Exact Euclidean distance between point {@code i} of this block and point {@code j} of
-     * {@code other}: the squared differences summed in four independent parts, so that the processor
-     * overlaps the additions (one running sum waits for each addition in turn).
-     */
+    /** Exact Euclidean distance between point {@code i} of this block and point {@code j} of {@code other}: the root of {@link #squaredDistance}. */
     public double distance(int i, WorkingBlock other, int j) {
+        return Math.sqrt(squaredDistance(i, other, j));
+    }
+
+    /**
+     * Exact squared Euclidean distance between point {@code i} of this block and point {@code j} of
+     * {@code other}: the squared differences summed in four independent parts, so that the processor
+     * overlaps the additions (one running sum waits for each addition in turn). Symmetric to the
+     * last bit: swapping the points only negates the differences.
+     */
+    public double squaredDistance(int i, WorkingBlock other, int j) {
         int p = i * dim;
         int q = j * other.dim;
         double s0 = 0.0;
@@ -172,7 +178,7 @@ public final class WorkingBlock {
             double diff = points[p + t] - other.points[q + t];
             s0 += diff * diff;
         }
-        return Math.sqrt((s0 + s1) + (s2 + s3));
+        return (s0 + s1) + (s2 + s3);
     }
 
     /**
@@ -190,20 +196,18 @@ public final class WorkingBlock {
 
     /**
      * Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}, from their
-     * points: with {@code u = p + c} the uncentred points (the raw rows for Euclidean distance, the
-     * rows over their lengths for cosine), {@code u_i . u_j = p_i . p_j + c . p_i + c . p_j + ||c||^2}
-     * over {@code ||u_i|| ||u_j||}. Not a number when either row is zero.
+     * exact {@link #squaredDistance} {@code d^2} and numbers kept per point, without reading the
+     * points again: with {@code u = p + c} the uncentred points (the raw rows for Euclidean
+     * distance, the rows over their lengths for cosine),
+     * {@code u_i . u_j = (||p_i||^2 + ||p_j||^2 - d^2) / 2 + (c . p_i + c . p_j) + ||c||^2} over
+     * {@code ||u_i|| ||u_j||}. Each sum pairs the two points' numbers alike, so the cosine of (j, i)
+     * is the cosine of (i, j) to the last bit. Not a number when either row is zero.
      */
-    public double cosine(int i, WorkingBlock other, int j) {
+    public double cosine(int i, WorkingBlock other, int j, double squaredDistance) {
         if (uncentredNorms[i] == 0.0 || other.uncentredNorms[j] == 0.0) {
             return Double.NaN;
         }
-        double dot = 0.0;
-        int p = i * dim;
-        int q = j * other.dim;
-        for (int t = 0; t < dim; t++) {
-            dot += points[p + t] * other.points[q + t];
-        }
-        return (dot + centreDots[i] + other.centreDots[j] + centreSquared) / (uncentredNorms[i] * other.uncentredNorms[j]);
+        double dot = 0.5 * ((squaredNorms[i] + other.squaredNorms[j]) - squaredDistance);
+        return (dot + (centreDots[i] + other.centreDots[j]) + centreSquared) / (uncentredNorms[i] * other.uncentredNorms[j]);
     }
 }

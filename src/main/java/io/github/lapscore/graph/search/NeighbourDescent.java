@@ -250,7 +250,7 @@ final class NeighbourDescent {
         double[] kthSquared = all.tags();
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
-        CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
+        CandidateHeaps offers = new CandidateHeaps(points.size, listSize, true);
         for (int row = 0; row < candidates.rows(); row++) {
             int[] fresh = candidates.freshPositionsIn(row, points);
             int[] old = candidates.oldPositionsIn(row, points);
@@ -268,14 +268,22 @@ final class NeighbourDescent {
 
     /**
      * Measures a and b and offers each to the other when it is at most the other's current K-th
-     * distance (squares compared).
+     * distance (squares compared). The BLAS estimate screens the pair; a pair that passes, while
+     * both points are still in the cache, gets its exact squared distance, with which the offer is
+     * kept, so that the lists made from the offers need not read the points again.
      */
     private static void offerPair(WorkingBlock points, int a, int b, double[] kthSquared, CandidateHeaps offers) {
-        double squared = points.squaredDistanceEstimate(a, points, b);
-        if (squared <= kthSquared[a]) {
+        double estimate = points.squaredDistanceEstimate(a, points, b);
+        boolean toA = estimate <= kthSquared[a];
+        boolean toB = estimate <= kthSquared[b];
+        if (!toA && !toB) {
+            return;
+        }
+        double squared = points.squaredDistance(a, points, b);
+        if (toA) {
             offers.offerIfAbsent(a, points.ids[b], squared);
         }
-        if (squared <= kthSquared[b]) {
+        if (toB) {
             offers.offerIfAbsent(b, points.ids[a], squared);
         }
     }

@@ -68,7 +68,7 @@ class WorkingBlockTest {
                     WorkingBlock block = WorkingBlock.of(ids, vectors, 5, measure, centre);
                     for (int i = 0; i < rows.length; i++) {
                         for (int j = 0; j < rows.length; j++) {
-                            assertEquals(plainCosine(rows[i], rows[j]), block.cosine(i, block, j), 1e-12,
+                            assertEquals(plainCosine(rows[i], rows[j]), block.cosine(i, block, j, block.squaredDistance(i, block, j)), 1e-12,
                                     measure + ", offset " + offset + ", rows " + i + " and " + j);
                         }
                     }
@@ -81,9 +81,9 @@ class WorkingBlockTest {
     void aZeroRowHasNoCosine() {
         Vector[] vectors = {Vectors.dense(0.0, 0.0), Vectors.dense(1.0, 2.0)};
         WorkingBlock block = WorkingBlock.of(new long[]{0, 1}, vectors, 2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0});
-        assertTrue(Double.isNaN(block.cosine(0, block, 1)));
-        assertTrue(Double.isNaN(block.cosine(1, block, 0)));
-        assertEquals(1.0, block.cosine(1, block, 1), 1e-15);
+        assertTrue(Double.isNaN(block.cosine(0, block, 1, block.squaredDistance(0, block, 1))));
+        assertTrue(Double.isNaN(block.cosine(1, block, 0, block.squaredDistance(1, block, 0))));
+        assertEquals(1.0, block.cosine(1, block, 1, block.squaredDistance(1, block, 1)), 1e-15);
     }
 
     /** The screening estimate of the squared distance against {@code sum (a_t - b_t)^2}, written out, at 3, 50 and 784 dimensions. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
@@ -98,7 +99,7 @@ public final class GraphBuilder {
                     () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
             EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
             long isolated = numRows - timer.run(Stage.WEIGHTS, "Edge weights: finding rows with a positive weight",
-                    () -> countRowsWithWeight(found, weighting));
+                    () -> countRowsWithWeight(found, weighting, layout));
             checkIsolated(requested, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
             GraphStatistics statistics = new GraphStatistics(settings.type(),
                     settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, rows.summary().skippedRows(), numClasses,
@@ -228,13 +229,41 @@ public final class GraphBuilder {
         return meanSquaredDistance > 0.0 ? meanSquaredDistance : 1.0;
     }
 
-    /** Rows with at least one edge of positive weight, so that {@code D_ii > 0}. */
-    private static long countRowsWithWeight(JavaRDD<Edge> edges, EdgeWeighting weighting) {
+    /**
+     * Rows with at least one edge of positive weight, so that {@code D_ii > 0}. Each task marks the
+     * endpoints of its edges in one bit mask per block of {@code layout}; the masks of a block are
+     * joined in one shuffle of a few KiB per block and their bits counted (far less to shuffle than
+     * the ids of all endpoints).
+     */
+    private static long countRowsWithWeight(JavaRDD<Edge> edges, EdgeWeighting weighting, BlockLayout layout) {
         return edges
-                .filter(edge -> weighting.weight(edge) > 0.0)
-                .flatMap(edge -> List.of(edge.src(), edge.dst()).iterator())
-                .distinct()
-                .count();
+                .mapPartitionsToPair(part -> {
+                    Map<Integer, long[]> masks = new TreeMap<>();
+                    part.forEachRemaining(edge -> {
+                        if (weighting.weight(edge) > 0.0) {
+                            mark(masks, layout, edge.src());
+                            mark(masks, layout, edge.dst());
+                        }
+                    });
+                    List<Tuple2<Integer, long[]>> byBlock = new ArrayList<>(masks.size());
+                    masks.forEach((block, mask) -> byBlock.add(new Tuple2<>(block, mask)));
+                    return byBlock.iterator();
+                })
+                .reduceByKey((a, b) -> {
+                    for (int w = 0; w < a.length; w++) {
+                        a[w] |= b[w];
+                    }
+                    return a;
+                })
+                .map(mask -> LongStream.of(mask._2()).map(Long::bitCount).sum())
+                .fold(0L, Long::sum);
+    }
+
+    /** Sets the bit of row {@code id} in the mask of its block. */
+    private static void mark(Map<Integer, long[]> masks, BlockLayout layout, long id) {
+        int block = layout.blockOf(id);
+        int row = (int) (id - layout.firstRow(block));
+        masks.computeIfAbsent(block, b -> new long[(layout.rowsIn(b) + 63) / 64])[row >>> 6] |= 1L << row;
     }
 
     /** Number of distinct labels of labelled blocks. */

@@ -39,6 +39,11 @@ public final class CandidateHeaps {
         Arrays.fill(worst, Double.POSITIVE_INFINITY);
     }
 
+    /** Key of row {@code row}'s worst kept candidate, +infinity until it keeps k: a larger key is not kept. */
+    public double worst(int row) {
+        return worst[row];
+    }
+
     /** Offers candidate {@code id} at squared distance {@code key} to row {@code row}. */
     public void offer(int row, long id, double key) {
         int base = row * k;

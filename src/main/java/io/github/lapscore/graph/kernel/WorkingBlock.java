@@ -195,6 +195,17 @@ public final class WorkingBlock {
     }
 
     /**
+     * A bound on how far {@link #squaredDistanceEstimate} of points {@code i} and {@code j} can be
+     * from {@link #squaredDistance}: {@code 8 u d (||p_i||^2 + ||p_j||^2)} for unit roundoff
+     * {@code u} and dimension d, well above the rounding of either sum, so that a screen by the
+     * estimate minus this never rejects a pair whose exact distance passes.
+     */
+    public double estimateSlack(int i, WorkingBlock other, int j) {
+        return 8.0 * Math.ulp(1.0) * dim * (squaredNorms[i] + other.squaredNorms[j]);
+    }
+
+
+    /**
      * Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}, from their
      * exact {@link #squaredDistance} {@code d^2} and numbers kept per point, without reading the
      * points again: with {@code u = p + c} the uncentred points (the raw rows for Euclidean

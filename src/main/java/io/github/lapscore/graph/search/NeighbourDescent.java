@@ -3,13 +3,13 @@ package io.github.lapscore.graph.search;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -75,7 +75,20 @@ final class NeighbourDescent {
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
                                                     double[] centre, int maxRounds, long seed, StageTimer timer) {
-        BlockLayout groups = layout.inParts(blocks.context().defaultParallelism());
+        return refine(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer,
+                blocks.context().defaultParallelism());
+    }
+
+    /**
+     * {@link #refine(JavaPairRDD, JavaRDD, BlockLayout, int, int, DistanceMeasure, double[], int, long, StageTimer)}
+     * on {@code numGroups} groups. The lists do not depend on the number: every group keeps, for
+     * each row, the K best offers its local joins make, and the K best of all offers are among the
+     * K best of each group's.
+     */
+    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
+                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
+                                                    double[] centre, int maxRounds, long seed, StageTimer timer, int numGroups) {
+        BlockLayout groups = layout.inParts(numGroups);
         if (maxRounds == 0 || groups == layout) {
             return rounds(lists, blocks, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
         }
@@ -251,7 +264,7 @@ final class NeighbourDescent {
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize, true);
-        for (int row = 0; row < candidates.rows(); row++) {
+        for (int row : candidates.localityOrder()) {
             int[] fresh = candidates.freshPositionsIn(row, points);
             int[] old = candidates.oldPositionsIn(row, points);
             for (int x = 0; x < fresh.length; x++) {
@@ -267,23 +280,26 @@ final class NeighbourDescent {
     }
 
     /**
-     * Measures a and b and offers each to the other when it is at most the other's current K-th
-     * distance (squares compared). The BLAS estimate screens the pair; a pair that passes, while
-     * both points are still in the cache, gets its exact squared distance, with which the offer is
-     * kept, so that the lists made from the offers need not read the points again.
+     * Measures a and b and offers each to the other when their exact squared distance is at most
+     * the other's current K-th (squares compared). The BLAS estimate screens the pair first, less
+     * its rounding bound, against both that K-th and the worst offer the other keeps so far (which
+     * only falls): a pair that passes gets, while both points are still in the cache, its exact
+     * squared distance, with which the offer is kept, so that the lists made from the offers need
+     * not read the points again. The screen never drops an offer that the heaps would keep in the
+     * end, so the offers do not depend on the order of the joins.
      */
     private static void offerPair(WorkingBlock points, int a, int b, double[] kthSquared, CandidateHeaps offers) {
-        double estimate = points.squaredDistanceEstimate(a, points, b);
-        boolean toA = estimate <= kthSquared[a];
-        boolean toB = estimate <= kthSquared[b];
+        double screened = points.squaredDistanceEstimate(a, points, b) - points.estimateSlack(a, points, b);
+        boolean toA = screened <= Math.min(kthSquared[a], offers.worst(a));
+        boolean toB = screened <= Math.min(kthSquared[b], offers.worst(b));
         if (!toA && !toB) {
             return;
         }
         double squared = points.squaredDistance(a, points, b);
-        if (toA) {
+        if (toA && squared <= kthSquared[a]) {
             offers.offerIfAbsent(a, points.ids[b], squared);
         }
-        if (toB) {
+        if (toB && squared <= kthSquared[b]) {
             offers.offerIfAbsent(b, points.ids[a], squared);
         }
     }
@@ -294,13 +310,16 @@ final class NeighbourDescent {
      * list entries chosen as new candidates, which become old.
      */
     private static final class Candidates implements Serializable {
+        private final long firstRow;
         private final int[] freshOffsets;
         private final long[] freshMembers;
         private final int[] oldOffsets;
         private final long[] oldMembers;
         private final int[][] used;
 
-        private Candidates(int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers, int[][] used) {
+        private Candidates(long firstRow, int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers,
+                           int[][] used) {
+            this.firstRow = firstRow;
             this.freshOffsets = freshOffsets;
             this.freshMembers = freshMembers;
             this.oldOffsets = oldOffsets;
@@ -312,29 +331,80 @@ final class NeighbourDescent {
             int rows = forward.rows();
             int[] freshOffsets = new int[rows + 1];
             int[] oldOffsets = new int[rows + 1];
-            LongStream.Builder freshMembers = LongStream.builder();
-            LongStream.Builder oldMembers = LongStream.builder();
+            long[] freshMembers = new long[rows * fresh.k];
+            long[] oldMembers = new long[rows * old.k];
             int[][] used = new int[rows][];
+            int[] chosenEntries = new int[forward.k()];
             for (int row = 0; row < rows; row++) {
-                long[] chosen = Arrays.copyOfRange(fresh.ids, row * fresh.k, row * fresh.k + fresh.sizes[row]);
-                Arrays.sort(chosen);
-                long[] older = LongStream.of(Arrays.copyOfRange(old.ids, row * old.k, row * old.k + old.sizes[row]))
-                        .filter(id -> Arrays.binarySearch(chosen, id) < 0).sorted().toArray();
-                freshOffsets[row + 1] = freshOffsets[row] + chosen.length;
-                oldOffsets[row + 1] = oldOffsets[row] + older.length;
-                LongStream.of(chosen).forEach(freshMembers::add);
-                LongStream.of(older).forEach(oldMembers::add);
-                int finalRow = row;
-                used[row] = IntStream.range(0, forward.count(row))
-                        .filter(n -> forward.isFresh(finalRow, n)
-                                && Arrays.binarySearch(chosen, forward.neighbour(finalRow, n)) >= 0)
-                        .toArray();
+                int from = freshOffsets[row];
+                int to = from + fresh.sizes[row];
+                System.arraycopy(fresh.ids, row * fresh.k, freshMembers, from, fresh.sizes[row]);
+                Arrays.sort(freshMembers, from, to);
+                freshOffsets[row + 1] = to;
+                int olderFrom = oldOffsets[row];
+                System.arraycopy(old.ids, row * old.k, oldMembers, olderFrom, old.sizes[row]);
+                Arrays.sort(oldMembers, olderFrom, olderFrom + old.sizes[row]);
+                int olderTo = olderFrom;
+                for (int n = olderFrom; n < olderFrom + old.sizes[row]; n++) {
+                    if (Arrays.binarySearch(freshMembers, from, to, oldMembers[n]) < 0) {
+                        oldMembers[olderTo++] = oldMembers[n];
+                    }
+                }
+                oldOffsets[row + 1] = olderTo;
+                int chosen = 0;
+                for (int n = 0; n < forward.count(row); n++) {
+                    if (forward.isFresh(row, n) && Arrays.binarySearch(freshMembers, from, to, forward.neighbour(row, n)) >= 0) {
+                        chosenEntries[chosen++] = n;
+                    }
+                }
+                used[row] = Arrays.copyOf(chosenEntries, chosen);
             }
-            return new Candidates(freshOffsets, freshMembers.build().toArray(), oldOffsets, oldMembers.build().toArray(), used);
+            return new Candidates(forward.rowId(0), freshOffsets, Arrays.copyOf(freshMembers, freshOffsets[rows]), oldOffsets,
+                    Arrays.copyOf(oldMembers, oldOffsets[rows]), used);
         }
 
         int rows() {
             return used.length;
+        }
+
+        /**
+         * The rows (positions from 0) in breadth-first order over their candidates: a row is followed
+         * by the rows of this block among its candidates, which share most of their own candidates
+         * with it, so that the local joins of consecutive rows find more of their points in the
+         * processor's cache. Rows no candidate reaches start new searches, in id order.
+         */
+        int[] localityOrder() {
+            int rows = rows();
+            int[] order = new int[rows];
+            boolean[] queued = new boolean[rows];
+            int head = 0;
+            int tail = 0;
+            for (int seed = 0; seed < rows; seed++) {
+                if (queued[seed]) {
+                    continue;
+                }
+                queued[seed] = true;
+                order[tail++] = seed;
+                while (head < tail) {
+                    int row = order[head++];
+                    tail = enqueue(freshMembers, freshOffsets[row], freshOffsets[row + 1], queued, order, tail);
+                    tail = enqueue(oldMembers, oldOffsets[row], oldOffsets[row + 1], queued, order, tail);
+                }
+            }
+            return order;
+        }
+
+        /** Appends to {@code order} the rows of this block among {@code members[from, to)} not queued yet; returns the new end. */
+        private int enqueue(long[] members, int from, int to, boolean[] queued, int[] order, int tail) {
+            int end = tail;
+            for (int n = from; n < to; n++) {
+                long local = members[n] - firstRow;
+                if (local >= 0 && local < queued.length && !queued[(int) local]) {
+                    queued[(int) local] = true;
+                    order[end++] = (int) local;
+                }
+            }
+            return end;
         }
 
         /** Positions in {@code points} of the new candidates of row {@code row}. */
@@ -355,9 +425,31 @@ final class NeighbourDescent {
             return positions;
         }
 
-        /** Every candidate of any row, once, ascending. */
+        /** Every candidate of any row, once, ascending: marked in a bit set over the span of the ids, then read out in order. */
         long[] distinctMembers() {
-            return LongStream.concat(LongStream.of(freshMembers), LongStream.of(oldMembers)).sorted().distinct().toArray();
+            long lowest = Long.MAX_VALUE;
+            long highest = Long.MIN_VALUE;
+            for (long[] members : new long[][]{freshMembers, oldMembers}) {
+                for (long id : members) {
+                    lowest = Math.min(lowest, id);
+                    highest = Math.max(highest, id);
+                }
+            }
+            if (lowest > highest) {
+                return new long[0];
+            }
+            BitSet marked = new BitSet(Math.toIntExact(highest - lowest + 1));
+            for (long[] members : new long[][]{freshMembers, oldMembers}) {
+                for (long id : members) {
+                    marked.set((int) (id - lowest));
+                }
+            }
+            long[] distinct = new long[marked.cardinality()];
+            int n = 0;
+            for (int bit = marked.nextSetBit(0); bit >= 0; bit = marked.nextSetBit(bit + 1)) {
+                distinct[n++] = lowest + bit;
+            }
+            return distinct;
         }
     }
 }

@@ -66,6 +66,47 @@ class NeighbourDescentTest {
         }
     }
 
+    /** The lists after the rounds are the same to the last bit whether the rounds run on 1, 2 or 3 groups of rows. */
+    @Test
+    void theListsDoNotDependOnTheNumberOfGroups() {
+        double[][] data = gaussianRows(900, 5, 29);
+        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(200)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+        try {
+            JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 30, K, 0, 0, 5L), graph.timer());
+            List<String> reference = null;
+            for (int groups = 1; groups <= 3; groups++) {
+                JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, graph.blocks(), graph.layout(), 5,
+                        K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, graph.timer(), groups);
+                List<String> entries = entries(refined);
+                refined.unpersist(false);
+                if (reference == null) {
+                    reference = entries;
+                } else {
+                    assertEquals(reference, entries, groups + " groups against 1");
+                }
+            }
+            assertEquals(900 * K, reference.size(), "every row keeps k neighbours");
+        } finally {
+            graph.unpersist();
+        }
+    }
+
+    /** Every entry of every row as text: row, neighbour, exact bits of distance and cosine, and the new flag. */
+    private static List<String> entries(JavaPairRDD<Long, NeighbourLists> lists) {
+        List<String> entries = new ArrayList<>();
+        for (NeighbourLists block : lists.sortByKey().values().collect()) {
+            for (int row = 0; row < block.rows(); row++) {
+                for (int n = 0; n < block.count(row); n++) {
+                    entries.add(block.rowId(row) + " " + block.neighbour(row, n) + " " + Double.doubleToLongBits(block.distance(row, n))
+                            + " " + Double.doubleToLongBits(block.cosine(row, n)) + " " + block.isFresh(row, n));
+                }
+            }
+        }
+        return entries;
+    }
+
     @Test
     void longerSearchListsReachFurtherAndRoundsStopOnceConverged() {
         double[][] data = gaussianRows(2000, 12, 29);

@@ -66,18 +66,21 @@ class NeighbourDescentTest {
         }
     }
 
-    /** The lists after the rounds are the same to the last bit whether the rounds run on 1, 2 or 3 groups of rows. */
+    /**
+     * The lists after the rounds are the same to the last bit whether the rounds run on 1, 2 or 3
+     * groups of rows, and the rounds did change them.
+     */
     @Test
     void theListsDoNotDependOnTheNumberOfGroups() {
         double[][] data = gaussianRows(900, 5, 29);
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(200)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
-            JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 30, K, 0, 0, 5L), graph.timer());
+            JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 12, K, 0, 0, 5L), graph.timer());
             List<String> reference = null;
             for (int groups = 1; groups <= 3; groups++) {
-                JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, graph.blocks(), graph.layout(), 5,
+                JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees, graph.blocks(), graph.layout(), 5,
                         K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, graph.timer(), groups);
                 List<String> entries = entries(refined);
                 refined.unpersist(false);
@@ -87,10 +90,23 @@ class NeighbourDescentTest {
                     assertEquals(reference, entries, groups + " groups against 1");
                 }
             }
+            List<String> before = entries(fromTrees);
             assertEquals(900 * K, reference.size(), "every row keeps k neighbours");
+            assertTrue(neighbourPairs(before).size() == before.size()
+                    && !neighbourPairs(before).equals(neighbourPairs(reference)), "the rounds found new neighbours");
         } finally {
             graph.unpersist();
         }
+    }
+
+    /** The (row, neighbour) pairs of {@link #entries}. */
+    private static Set<String> neighbourPairs(List<String> entries) {
+        Set<String> pairs = new HashSet<>();
+        for (String entry : entries) {
+            String[] fields = entry.split(" ");
+            pairs.add(fields[0] + " " + fields[1]);
+        }
+        return pairs;
     }
 
     /** Every entry of every row as text: row, neighbour, exact bits of distance and cosine, and the new flag. */

@@ -145,11 +145,6 @@ public final class WorkingBlock {
         return positions != null ? positions[(int) (id - ids[0])] : Arrays.binarySearch(ids, id);
     }
 
-    /** Exact Euclidean distance between point {@code i} of this block and point {@code j} of {@code other}: the root of {@link #squaredDistance}. */
-    public double distance(int i, WorkingBlock other, int j) {
-        return Math.sqrt(squaredDistance(i, other, j));
-    }
-
     /**
      * Exact squared Euclidean distance between point {@code i} of this block and point {@code j} of
      * {@code other}: the squared differences summed in four independent parts, so that the processor
@@ -186,8 +181,8 @@ public final class WorkingBlock {
      * {@code other}: the squared distance as the distance kernel computes it, the dot product by
      * the BLAS's {@code ddot} (with Java's vector instructions, when the JVM has them, about twice
      * as fast as a plain loop on rows of 50 or 784 values read at random). It screens candidates
-     * (rounding can differ from {@link #distance}'s in the last bits); the distances kept are
-     * recomputed by {@link #distance}.
+     * (rounding can differ from {@link #squaredDistance}'s in the last bits); the distances kept are
+     * recomputed by {@link #squaredDistance}.
      */
     public double squaredDistanceEstimate(int i, WorkingBlock other, int j) {
         double dot = BLAS.ddot(dim, points, i * dim, 1, other.points, j * other.dim, 1);
@@ -203,7 +198,6 @@ public final class WorkingBlock {
     public double estimateSlack(int i, WorkingBlock other, int j) {
         return 8.0 * Math.ulp(1.0) * dim * (squaredNorms[i] + other.squaredNorms[j]);
     }
-
 
     /**
      * Cosine of the raw rows {@code i} of this block and {@code j} of {@code other}, from their

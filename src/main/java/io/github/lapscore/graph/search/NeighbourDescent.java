@@ -264,7 +264,7 @@ final class NeighbourDescent {
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize, true);
-        for (int row : candidates.localityOrder()) {
+        for (int row = 0; row < candidates.rows(); row++) {
             int[] fresh = candidates.freshPositionsIn(row, points);
             int[] old = candidates.oldPositionsIn(row, points);
             for (int x = 0; x < fresh.length; x++) {
@@ -310,16 +310,13 @@ final class NeighbourDescent {
      * list entries chosen as new candidates, which become old.
      */
     private static final class Candidates implements Serializable {
-        private final long firstRow;
         private final int[] freshOffsets;
         private final long[] freshMembers;
         private final int[] oldOffsets;
         private final long[] oldMembers;
         private final int[][] used;
 
-        private Candidates(long firstRow, int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers,
-                           int[][] used) {
-            this.firstRow = firstRow;
+        private Candidates(int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers, int[][] used) {
             this.freshOffsets = freshOffsets;
             this.freshMembers = freshMembers;
             this.oldOffsets = oldOffsets;
@@ -359,52 +356,12 @@ final class NeighbourDescent {
                 }
                 used[row] = Arrays.copyOf(chosenEntries, chosen);
             }
-            return new Candidates(forward.rowId(0), freshOffsets, Arrays.copyOf(freshMembers, freshOffsets[rows]), oldOffsets,
+            return new Candidates(freshOffsets, Arrays.copyOf(freshMembers, freshOffsets[rows]), oldOffsets,
                     Arrays.copyOf(oldMembers, oldOffsets[rows]), used);
         }
 
         int rows() {
             return used.length;
-        }
-
-        /**
-         * The rows (positions from 0) in breadth-first order over their candidates: a row is followed
-         * by the rows of this block among its candidates, which share most of their own candidates
-         * with it, so that the local joins of consecutive rows find more of their points in the
-         * processor's cache. Rows no candidate reaches start new searches, in id order.
-         */
-        int[] localityOrder() {
-            int rows = rows();
-            int[] order = new int[rows];
-            boolean[] queued = new boolean[rows];
-            int head = 0;
-            int tail = 0;
-            for (int seed = 0; seed < rows; seed++) {
-                if (queued[seed]) {
-                    continue;
-                }
-                queued[seed] = true;
-                order[tail++] = seed;
-                while (head < tail) {
-                    int row = order[head++];
-                    tail = enqueue(freshMembers, freshOffsets[row], freshOffsets[row + 1], queued, order, tail);
-                    tail = enqueue(oldMembers, oldOffsets[row], oldOffsets[row + 1], queued, order, tail);
-                }
-            }
-            return order;
-        }
-
-        /** Appends to {@code order} the rows of this block among {@code members[from, to)} not queued yet; returns the new end. */
-        private int enqueue(long[] members, int from, int to, boolean[] queued, int[] order, int tail) {
-            int end = tail;
-            for (int n = from; n < to; n++) {
-                long local = members[n] - firstRow;
-                if (local >= 0 && local < queued.length && !queued[(int) local]) {
-                    queued[(int) local] = true;
-                    order[end++] = (int) local;
-                }
-            }
-            return end;
         }
 
         /** Positions in {@code points} of the new candidates of row {@code row}. */

@@ -86,9 +86,13 @@ class WorkingBlockTest {
         assertEquals(1.0, block.cosine(1, block, 1, block.squaredDistance(1, block, 1)), 1e-15);
     }
 
-    /** The screening estimate of the squared distance against {@code sum (a_t - b_t)^2}, written out, at 3, 50 and 784 dimensions. */
+    /**
+     * The exact squared distance and the screening estimate against {@code sum (a_t - b_t)^2},
+     * written out, at 3, 50 and 784 dimensions; the estimate within its slack of the exact one;
+     * distance and cosine the same to the last bit both ways round.
+     */
     @Test
-    void squaredDistanceEstimatesMatchThePlainSum() {
+    void squaredDistancesMatchThePlainSum() {
         Random random = new Random(11);
         for (int dim : new int[]{3, 50, 784}) {
             double[][] rows = new double[20][dim];
@@ -108,8 +112,14 @@ class WorkingBlockTest {
                     for (int t = 0; t < dim; t++) {
                         plain += (rows[i][t] - rows[j][t]) * (rows[i][t] - rows[j][t]);
                     }
-                    assertEquals(plain, block.squaredDistanceEstimate(i, block, j), 1e-9 * Math.max(1.0, plain),
-                            dim + " dims, rows " + i + ", " + j);
+                    String pair = dim + " dims, rows " + i + ", " + j;
+                    double exact = block.squaredDistance(i, block, j);
+                    assertEquals(plain, exact, 1e-12 * Math.max(1.0, plain), pair);
+                    assertEquals(plain, block.squaredDistanceEstimate(i, block, j), 1e-9 * Math.max(1.0, plain), pair);
+                    assertTrue(Math.abs(block.squaredDistanceEstimate(i, block, j) - exact) <= block.estimateSlack(i, block, j), pair);
+                    assertEquals(Double.doubleToLongBits(exact), Double.doubleToLongBits(block.squaredDistance(j, block, i)), pair);
+                    assertEquals(Double.doubleToLongBits(block.cosine(i, block, j, exact)),
+                            Double.doubleToLongBits(block.cosine(j, block, i, block.squaredDistance(j, block, i))), pair);
                 }
             }
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
@@ -50,9 +51,11 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
 
     /** Runs every size, prints the Markdown table to {@code out} and writes the CSV to {@code csv}. */
     public List<BenchResult> run(SparkSession spark, long[] sizes, PrintStream out, Path csv) throws IOException {
-        KernelRate rate = KernelRate.measure(2048, dims, k, 2.0);
-        out.printf(Locale.ROOT, "Distance kernel (dgemm + distances + top-%d heaps), one thread, 2048 x 2048 x %d: %.2f GFLOP/s;"
-                + " plain dgemm of the same tiles: %.2f GFLOP/s (kernel at %.0f%% of dgemm)%n", k, dims, rate.kernelGflops(),
+        int blockRows = BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
+        KernelRate rate = KernelRate.measure(blockRows, dims, k, 2.0);
+        out.printf(Locale.ROOT, "Distance kernel (%s screen + exact distances + top-%d heaps), one thread, two blocks of the exact join, %d x %d x %d:"
+                + " %.2f GFLOP/s (%.2f with the dgemm screen); plain dgemm of the same tiles: %.2f GFLOP/s (kernel at %.0f%% of dgemm)%n",
+                rate.singlePrecision() ? "single-precision" : "dgemm", k, blockRows, blockRows, dims, rate.kernelGflops(), rate.doubleScreenGflops(),
                 rate.dgemmGflops(), 100 * rate.ratio());
         List<BenchResult> results = new ArrayList<>();
         for (long rows : sizes) {

@@ -12,16 +12,20 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 
 /**
- * Measures, on one thread, the distance kernel ({@link BlockDistanceKernel}: the products, the
- * distance formula and the top-k heaps) against a plain {@code dgemm} of exactly the same tile
- * shapes, so the benchmark can say what share of BLAS speed the kernel keeps.
+ * Measures, on one thread, the exact kNN search's kernel ({@link BlockDistanceKernel}'s scan of two
+ * blocks into top-k heaps: screen, exact distances of the pairs that pass, heaps) with each of its
+ * two screens, against a plain {@code dgemm} of exactly the same tile shapes, so the benchmark can
+ * say how the kernel's speed compares with BLAS speed.
  *
- * @param kernelGflops useful flops ({@code 2 d} per pair of rows) per second of the kernel
- * @param dgemmGflops  flops per second of the bare products
+ * @param kernelGflops       useful flops ({@code 2 d} per pair of rows) per second of the kernel as
+ *                           this JVM runs it: single-precision screen when it has the Vector API
+ * @param doubleScreenGflops the same with the {@code dgemm} screen
+ * @param dgemmGflops        flops per second of the bare products
+ * @param singlePrecision    whether {@code kernelGflops} is the single-precision screen's
  */
-public record KernelRate(double kernelGflops, double dgemmGflops) {
+public record KernelRate(double kernelGflops, double doubleScreenGflops, double dgemmGflops, boolean singlePrecision) {
 
-    /** Runs both on two random blocks of {@code rows x dim} for at least {@code seconds} each. */
+    /** Runs all three on two random blocks of {@code rows x dim} for at least {@code seconds} each. */
     public static KernelRate measure(int rows, int dim, int k, double seconds) {
         SplittableRandom random = new SplittableRandom(42);
         WorkingBlock left = randomBlock(rows, dim, 0, random);
@@ -29,6 +33,8 @@ public record KernelRate(double kernelGflops, double dgemmGflops) {
         double flopsPerScan = 2.0 * dim * rows * rows;
         double kernel = rate(flopsPerScan, seconds, () -> BlockDistanceKernel.scan(left, right,
                 new CandidateHeaps(rows, k), new CandidateHeaps(rows, k)));
+        double doubleScreen = rate(flopsPerScan, seconds, () -> BlockDistanceKernel.scan(left, right,
+                new CandidateHeaps(rows, k), new CandidateHeaps(rows, k), false));
         BLAS blas = LinearAlgebra.blas();
         int tileRows = Math.min(BlockDistanceKernel.TILE_ROWS, rows);
         int tileColumns = Math.min(BlockDistanceKernel.TILE_COLUMNS, rows);
@@ -41,16 +47,23 @@ public record KernelRate(double kernelGflops, double dgemmGflops) {
                 }
             }
         });
-        return new KernelRate(kernel, dgemm);
+        return new KernelRate(kernel, doubleScreen, dgemm, BlockDistanceKernel.SINGLE_PRECISION_SCREEN);
     }
 
-    /** Share of the dgemm rate the kernel reaches. */
+    /** The kernel's rate over the dgemm rate. */
     public double ratio() {
         return kernelGflops / dgemmGflops;
     }
 
+    /**
+     * Flops per second of {@code run}, timed for {@code seconds} after as long again to let the JIT
+     * compile it (the Vector API's loops are slow until compiled, as in a task's first second).
+     */
     private static double rate(double flopsPerRun, double seconds, Runnable run) {
-        run.run();
+        long warmUp = System.nanoTime();
+        do {
+            run.run();
+        } while (System.nanoTime() - warmUp < seconds * 1e9);
         long start = System.nanoTime();
         long runs = 0;
         do {

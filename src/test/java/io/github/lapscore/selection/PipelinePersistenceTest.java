@@ -146,7 +146,11 @@ class PipelinePersistenceTest {
     /**
      * A model saved by version 0.1 (flat summary columns; src/test/resources/models/laplacian-0.1, written
      * by {@code lapscore fit --input data/iris.csv --label-col species --k 7 --num-features 2 --model-out ...})
-     * still loads, with the scores this version computes for the same fit.
+     * still loads, with the scores it was saved with (read from its data file with Spark's own Parquet
+     * reader), and the same selection as this version's fit. Its scores are within 0.5 % of this
+     * version's: iris has many rows at equal distances, and since version 0.1 rows tied at the k-th
+     * neighbour are ranked by their exact squared distance (the sum of squared differences), where
+     * version 0.1 ranked them by the rounding of {@code ||a||^2 + ||b||^2 - 2ab}.
      */
     @Test
     void modelsSavedByTheFirstVersionStillLoad() throws Exception {
@@ -156,12 +160,17 @@ class PipelinePersistenceTest {
                 .setInputCols(new String[]{"sepal_length", "sepal_width", "petal_length", "petal_width"}).setOutputCol("features")
                 .transform(SparkTestSession.spark().read().option("header", true).option("inferSchema", true).csv("data/iris.csv"));
         LaplacianScoreSelectorModel now = new LaplacianScoreSelector().setNumNeighbors(7).setNumTopFeatures(2).fit(iris);
-        assertArrayEquals(now.scores(), legacy.scores(), 1e-12);
+        Row stored = SparkTestSession.spark().read().parquet(saved + "/data").head();
+        double[] storedScores = stored.<Double>getList(stored.fieldIndex("scores")).stream().mapToDouble(Double::doubleValue).toArray();
+        assertArrayEquals(storedScores, legacy.scores(), 0.0);
+        for (int r = 0; r < 4; r++) {
+            assertEquals(now.scores()[r], legacy.scores()[r], 5e-3 * now.scores()[r], "feature " + r);
+        }
         assertArrayEquals(now.selectedFeatures(), legacy.selectedFeatures());
         assertEquals(7, legacy.getNumNeighbors());
         assertEquals("knn", legacy.summary().graphType());
         assertEquals(0, legacy.summary().numClasses());
-        assertEquals(now.summary().numEdges(), legacy.summary().numEdges());
+        assertEquals(now.summary().numEdges(), legacy.summary().numEdges(), 0.005 * now.summary().numEdges());
         assertEquals(now.summary().bandwidth(), legacy.summary().bandwidth(), 1e-12);
     }
 }

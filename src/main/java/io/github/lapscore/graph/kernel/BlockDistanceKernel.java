@@ -4,12 +4,14 @@ import dev.ludovic.netlib.blas.BLAS;
 import io.github.lapscore.LinearAlgebra;
 
 /**
- * All squared distances between two blocks, tile by tile, with one {@code dgemm} per tile:
- * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}. Each column of a tile (one right row
- * against a run of left rows) goes to a {@link PairSink}: the k-best heaps of the kNN searches
- * ({@link #scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)}) or the radius filter of
- * the epsilon graph. Within one block (a == b) only pairs i &lt; j are visited, and tiles wholly below
- * the diagonal are skipped, so every unordered pair of rows is computed once.
+ * All pairs of rows of two blocks. The epsilon graph's radius filter takes every pair's squared
+ * distance, tile by tile with one {@code dgemm} per tile:
+ * {@code d^2(a_i, b_j) = ||a_i||^2 + ||b_j||^2 - 2 a_i . b_j}, each column of a tile (one right row
+ * against a run of left rows) going to a {@link PairSink}. The kNN searches' scan
+ * ({@link #scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)}) screens the pairs and
+ * measures exactly only those that may enter a row's k best. Within one block (a == b) only pairs
+ * i &lt; j are visited, and tiles wholly below the diagonal are skipped, so every unordered pair of
+ * rows is met once.
  */
 public final class BlockDistanceKernel {
 
@@ -17,6 +19,11 @@ public final class BlockDistanceKernel {
     public static final int TILE_ROWS = 512;
     /** Rows of the right block per product; a tile of products is TILE_ROWS x TILE_COLUMNS doubles (8 MiB). */
     public static final int TILE_COLUMNS = 2048;
+    /**
+     * Whether the nearest-neighbour scans screen pairs in single precision: the JVM was started with
+     * {@code --add-modules=jdk.incubator.vector}, as Spark 4's launcher and {@code conf/spark-jvm.options} do.
+     */
+    public static final boolean SINGLE_PRECISION_SCREEN = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 
     private BlockDistanceKernel() {
     }
@@ -31,27 +38,31 @@ public final class BlockDistanceKernel {
     }
 
     /**
-     * Offers every pair's squared distance to both rows' heaps ({@code rightHeaps} may be null: only
-     * the left rows collect candidates, as for the recall sample). A candidate no better than a row's
-     * current k-th is rejected with one comparison. When both blocks carry labels, only pairs of the
-     * same label are offered (the kNN graph within classes).
+     * Offers pairs of rows to both rows' heaps ({@code rightHeaps} may be null: only the left rows
+     * collect candidates, as for the recall sample), keyed by their exact squared distance
+     * ({@link PairOffers}), so that each heap ends with its row's k nearest rows by that distance,
+     * ties by row id. A pair is measured exactly only when a screen says it may enter a heap: in
+     * single precision when the JVM has Java's Vector API ({@link SinglePrecisionScreen}), else by
+     * the {@code dgemm} estimate less its rounding bound ({@link WorkingBlock#estimateSlack}). Both
+     * screens keep every pair that could enter, so the heaps are the same with either. When both
+     * blocks carry labels, only pairs of the same label are offered (the kNN graph within classes).
      */
     public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
-        double[] leftLabels = left.labels;
-        double[] rightLabels = right.labels;
-        boolean sameLabelOnly = leftLabels != null && rightLabels != null;
+        scan(left, right, leftHeaps, rightHeaps, SINGLE_PRECISION_SCREEN);
+    }
+
+    /** {@link #scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)} with the screen chosen: for tests and the benchmark. */
+    public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps,
+                            boolean singlePrecision) {
+        PairOffers offers = new PairOffers(left, right, leftHeaps, rightHeaps);
+        if (singlePrecision && SINGLE_PRECISION_SCREEN) {
+            SinglePrecisionScreen.scan(offers);
+            return;
+        }
         scan(left, right, (j, from, to, squared, offset) -> {
-            long rightId = right.ids[j];
             for (int i = from; i < to; i++) {
-                if (sameLabelOnly && leftLabels[i] != rightLabels[j]) {
-                    continue;
-                }
-                double distance = squared[offset + i - from];
-                if (distance <= leftHeaps.worst[i]) {
-                    leftHeaps.offer(i, rightId, distance);
-                }
-                if (rightHeaps != null && distance <= rightHeaps.worst[j]) {
-                    rightHeaps.offer(j, left.ids[i], distance);
+                if (squared[offset + i - from] - left.estimateSlack(i, right, j) <= offers.threshold(i, j)) {
+                    offers.offer(i, j);
                 }
             }
         });

@@ -12,26 +12,19 @@ public final class CandidateHeaps {
 
     public final int k;
     public final long[] ids;
-    public final double[] keys;
     /**
-     * Whether the keys are exact squared distances ({@link WorkingBlock#squaredDistance}), so that
-     * the lists made from these heaps take them as they are; else they are the kernel's estimates,
-     * and the kept candidates' distances are computed again.
+     * The candidates' keys: exact squared distances ({@link WorkingBlock#squaredDistance}) in the
+     * neighbour searches, whose lists take them as they are; hash priorities where candidates are
+     * sampled.
      */
-    public final boolean exactKeys;
+    public final double[] keys;
     public final int[] sizes;
     /** Squared distance of each row's worst kept candidate, +infinity until k are kept. */
     final double[] worst;
 
-    /** Heaps of at most k candidates for each of {@code rows} rows, keyed by the kernel's estimates of the squared distances. */
+    /** Heaps of at most k candidates for each of {@code rows} rows. */
     public CandidateHeaps(int rows, int k) {
-        this(rows, k, false);
-    }
-
-    /** Heaps of at most k candidates for each of {@code rows} rows; {@code exactKeys}: see {@link #exactKeys}. */
-    public CandidateHeaps(int rows, int k, boolean exactKeys) {
         this.k = k;
-        this.exactKeys = exactKeys;
         this.ids = new long[rows * k];
         this.keys = new double[rows * k];
         this.sizes = new int[rows];

@@ -263,7 +263,7 @@ final class NeighbourDescent {
         double[] kthSquared = all.tags();
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
-        CandidateHeaps offers = new CandidateHeaps(points.size, listSize, true);
+        CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         for (int row = 0; row < candidates.rows(); row++) {
             int[] fresh = candidates.freshPositionsIn(row, points);
             int[] old = candidates.oldPositionsIn(row, points);

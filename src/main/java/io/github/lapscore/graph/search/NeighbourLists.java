@@ -60,9 +60,8 @@ public final class NeighbourLists implements Serializable {
 
     /**
      * Turns the heaps of the rows of {@code own}, whose candidates are rows of {@code others}, into
-     * sorted lists, recomputing every kept distance exactly unless the heaps' keys are exact (the
-     * kernel's {@code ||a||^2 + ||b||^2 - 2ab} only chose them) and adding the raw rows' cosine.
-     * Every entry is new.
+     * sorted lists: the heaps' keys are the exact squared distances, and each entry gets the raw
+     * rows' cosine beside its distance. Every entry is new.
      */
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
         NeighbourLists lists = new NeighbourLists(own.ids, heaps.k);
@@ -138,7 +137,7 @@ public final class NeighbourLists implements Serializable {
         int count = heaps.sizes[i];
         for (int c = 0; c < count; c++) {
             int j = others.positionOf(heaps.ids[base + c]);
-            double squared = heaps.exactKeys ? heaps.keys[base + c] : own.squaredDistance(i, others, j);
+            double squared = heaps.keys[base + c];
             insertSorted(row, c, others.ids[j], Math.sqrt(squared), own.cosine(i, others, j, squared));
         }
         counts[row] = count;

@@ -1,10 +1,12 @@
 /**
  * The distance kernel under every neighbour search: a group of rows embedded as one dense
  * row-major array ({@link io.github.lapscore.graph.kernel.WorkingBlock}, with the
- * {@link io.github.lapscore.graph.kernel.DistanceMeasure} that embeds them), all squared distances
- * between two such blocks with one BLAS level-3 product per tile,
- * {@code ||a||^2 + ||b||^2 - 2 A B^T} ({@link io.github.lapscore.graph.kernel.BlockDistanceKernel}),
- * and the bounded heaps that keep each row's k best candidates
+ * {@link io.github.lapscore.graph.kernel.DistanceMeasure} that embeds them); the scans of two such
+ * blocks ({@link io.github.lapscore.graph.kernel.BlockDistanceKernel}): for the kNN searches a
+ * screen of every pair, in single precision on vector instructions where the JVM has them, and
+ * exact distances only for the pairs that may be among a row's k nearest; for the epsilon graph
+ * every squared distance by one BLAS level-3 product per tile,
+ * {@code ||a||^2 + ||b||^2 - 2 A B^T}; and the bounded heaps that keep each row's k best candidates
  * ({@link io.github.lapscore.graph.kernel.CandidateHeaps}).
  *
  * <p>Internal: public only so that {@code graph.search}, {@code graph} and the benchmark can call

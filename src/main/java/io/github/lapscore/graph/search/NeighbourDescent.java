@@ -17,6 +17,7 @@ import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.CandidateJoin;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
@@ -264,44 +265,11 @@ final class NeighbourDescent {
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
+        CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
         for (int row = 0; row < candidates.rows(); row++) {
-            int[] fresh = candidates.freshPositionsIn(row, points);
-            int[] old = candidates.oldPositionsIn(row, points);
-            for (int x = 0; x < fresh.length; x++) {
-                for (int y = x + 1; y < fresh.length; y++) {
-                    offerPair(points, fresh[x], fresh[y], kthSquared, offers);
-                }
-                for (int b : old) {
-                    offerPair(points, fresh[x], b, kthSquared, offers);
-                }
-            }
+            join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));
         }
         return NeighbourLists.fragmentsOf(offers, points, points, layout);
-    }
-
-    /**
-     * Measures a and b and offers each to the other when their exact squared distance is at most
-     * the other's current K-th (squares compared). The BLAS estimate screens the pair first, less
-     * its rounding bound, against both that K-th and the worst offer the other keeps so far (which
-     * only falls): a pair that passes gets, while both points are still in the cache, its exact
-     * squared distance, with which the offer is kept, so that the lists made from the offers need
-     * not read the points again. The screen never drops an offer that the heaps would keep in the
-     * end, so the offers do not depend on the order of the joins.
-     */
-    private static void offerPair(WorkingBlock points, int a, int b, double[] kthSquared, CandidateHeaps offers) {
-        double screened = points.squaredDistanceEstimate(a, points, b) - points.estimateSlack(a, points, b);
-        boolean toA = screened <= Math.min(kthSquared[a], offers.worst(a));
-        boolean toB = screened <= Math.min(kthSquared[b], offers.worst(b));
-        if (!toA && !toB) {
-            return;
-        }
-        double squared = points.squaredDistance(a, points, b);
-        if (toA && squared <= kthSquared[a]) {
-            offers.offerIfAbsent(a, points.ids[b], squared);
-        }
-        if (toB && squared <= kthSquared[b]) {
-            offers.offerIfAbsent(b, points.ids[a], squared);
-        }
     }
 
     /**

@@ -1,0 +1,218 @@
+package io.github.lapscore.graph.kernel;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The single-precision screen of pairs of points on the processor's widest vectors (Java's Vector
+ * API), shared by the kNN scans of two blocks ({@link SinglePrecisionScreen}) and the local joins of
+ * NN-descent ({@link CandidateJoin}); both own the arrays it reads, and decide what a pass means.
+ *
+ * <p><b>The screen value.</b> The centred points are multiplied by a power of two {@code s} (exact)
+ * so that the largest magnitude lies in [0.5, 1), and rounded to single precision; for a row point
+ * a and a column point b the screen computes, in single precision,
+ * {@code E = (n_a + n_b) - 2 p}, where p is the dot product of the two rounded points (one fused
+ * multiply-add per dimension) and {@code n_a = s^2 ||a||^2 (1 - g)} the point's squared norm
+ * reduced by the slack {@code g = 2 (d + 8) u}, u = 2^-24 the unit roundoff. With
+ * {@code S = s^2 (||a||^2 + ||b||^2)} and D the pair's squared distance: rounding the points moves
+ * each product by at most {@code 2.01 u |a_t b_t|}, the d-step sum adds at most
+ * {@code d u / (1 - d u)} of {@code sum |a_t b_t| <= S / 2}, rounding the norms and the two final
+ * operations adds at most {@code 4.1 u S}, and points below single precision's normal range add at
+ * most {@code e = (4 d + 4) 2^-150} in all. So {@code |E - (s^2 D - g S)| <= (d + 6.3) u S + e},
+ * which gives both bounds the screens rest on:
+ * <pre>  E - e  &lt;=  s^2 D          and          E  &lt;=  s^2 D + e.</pre>
+ * The double-precision distances the heaps compare ({@link WorkingBlock#squaredDistance}) differ
+ * from D by a factor within {@code 1 +- d'}, {@code d' = (d + 8) 2^-52}; so a pair whose exact
+ * distance is at most W has {@code E <= s^2 W (1 + d') + e} ({@link #limit}).
+ *
+ * <p><b>The loop.</b> The column points are packed in panels of two vectors' width, stored
+ * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 4 row
+ * points and multiplies it into 8 vector registers of sums: no horizontal additions, one load of the
+ * panel per 4 rows. Every screen value is compared with the larger of its two points' limits.
+ */
+final class SinglePrecisionTiles {
+
+    private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+    static final int LANES = SPECIES.length();
+    /** Column points per panel: two vectors' width. */
+    static final int PANEL = 2 * LANES;
+    /** Row points per tile: their 4 x {@link #PANEL} sums fill 8 vector registers. */
+    static final int STEP = 4;
+    private static final double UNIT_ROUNDOFF = 0x1p-24;
+    /** Scaling exponents are kept within this, so that {@code s^2} is a finite double. */
+    private static final int MAX_EXPONENT = 500;
+    private static final FloatVector MINUS_TWO = FloatVector.broadcast(SPECIES, -2.0f);
+
+    private final int dim;
+    private final double scale;
+    private final double squaredScale;
+    private final double reduction;
+    /** e. */
+    private final double absoluteSlack;
+    /** d'. */
+    private final double relativeSlack;
+    /** Row points in single precision, one after another, {@link #STEP}-padded with zeros. */
+    final float[] rows;
+    /** Column points in single precision, panel after panel, dimension by dimension within a panel. */
+    final float[] panels;
+    final float[] rowNorms;
+    /** +infinity for padding, so that no padding column passes on its distance. */
+    final float[] columnNorms;
+    /** Each point's limit: a pair whose screen value is above both its points' limits does not pass. */
+    final float[] rowLimits;
+    final float[] columnLimits;
+    /** The screen values and limits of the vectors that {@link #screen} reports, lane by lane. */
+    final float[] values = new float[STEP * PANEL];
+    final float[] limits = new float[STEP * PANEL];
+
+    /**
+     * Tiles for points of dimension {@code dim} whose largest magnitude (all of them, rows and
+     * columns) is {@code largest}, with room for {@code rowCapacity} row and
+     * {@code columnCapacity} column points; {@code sharedLimits}: rows and columns are the same
+     * points, with one array of limits.
+     */
+    SinglePrecisionTiles(int dim, double largest, int rowCapacity, int columnCapacity, boolean sharedLimits) {
+        this.dim = dim;
+        this.scale = largest == 0.0 ? 1.0
+                : Math.scalb(1.0, Math.max(-MAX_EXPONENT, Math.min(MAX_EXPONENT, -Math.getExponent(largest) - 1)));
+        this.squaredScale = scale * scale;
+        this.reduction = 1.0 - 2.0 * (dim + 8) * UNIT_ROUNDOFF;
+        this.absoluteSlack = (4.0 * dim + 4.0) * 0x1p-150;
+        this.relativeSlack = (dim + 8.0) * 0x1p-52;
+        int rowSlots = roundUp(rowCapacity, STEP);
+        int columnSlots = roundUp(columnCapacity, PANEL);
+        this.rows = new float[rowSlots * dim];
+        this.panels = new float[columnSlots * dim];
+        this.rowNorms = new float[rowSlots];
+        this.columnNorms = new float[columnSlots];
+        this.rowLimits = new float[sharedLimits ? Math.max(rowSlots, columnSlots) : rowSlots];
+        this.columnLimits = sharedLimits ? rowLimits : new float[columnSlots];
+    }
+
+    /** The largest magnitude among the points of {@code block}. */
+    static double largestMagnitude(WorkingBlock block) {
+        double largest = 0.0;
+        for (double value : block.points) {
+            largest = Math.max(largest, Math.abs(value));
+        }
+        return largest;
+    }
+
+    /** {@code value} rounded up to a multiple of {@code multiple}. */
+    static int roundUp(int value, int multiple) {
+        return (value + multiple - 1) / multiple * multiple;
+    }
+
+    /** Sets row slot {@code slot} to point {@code i} of {@code block}. */
+    void setRow(int slot, WorkingBlock block, int i) {
+        for (int t = 0; t < dim; t++) {
+            rows[slot * dim + t] = (float) (block.points[i * dim + t] * scale);
+        }
+        rowNorms[slot] = reducedNorm(block.squaredNorms[i]);
+    }
+
+    /** Sets column slot {@code slot} to point {@code j} of {@code block}. */
+    void setColumn(int slot, WorkingBlock block, int j) {
+        int start = (slot / PANEL) * PANEL * dim + slot % PANEL;
+        for (int t = 0; t < dim; t++) {
+            panels[start + t * PANEL] = (float) (block.points[j * dim + t] * scale);
+        }
+        columnNorms[slot] = reducedNorm(block.squaredNorms[j]);
+    }
+
+    /** Makes column slots from {@code from} to the end of their panel padding: they never pass on their value. */
+    void padColumns(int from) {
+        for (int slot = from; slot < roundUp(from, PANEL); slot++) {
+            columnNorms[slot] = Float.POSITIVE_INFINITY;
+            columnLimits[slot] = Float.NEGATIVE_INFINITY;
+        }
+    }
+
+    private float reducedNorm(double squaredNorm) {
+        return (float) (squaredNorm * squaredScale * reduction);
+    }
+
+    /**
+     * {@code s^2 W (1 + d') + e} rounded up to single precision: the screen value of every pair whose
+     * exact squared distance is at most W is at most this.
+     */
+    float limit(double worst) {
+        double scaled = worst * squaredScale * (1.0 + relativeSlack) + absoluteSlack;
+        float limit = (float) scaled;
+        return limit < scaled ? Math.nextUp(limit) : limit;
+    }
+
+    /**
+     * The smallest exact squared distance that a pair whose screen value is at least
+     * {@code screenValue} can have, less a margin: {@code (E - e) / s^2 (1 - d')}.
+     */
+    double lowestExact(float screenValue) {
+        return (screenValue - absoluteSlack) / squaredScale * (1.0 - relativeSlack);
+    }
+
+    /**
+     * Screens the {@link #STEP} x {@link #PANEL} pairs of row slots {@code i..} and the panel from
+     * column slot {@code firstColumn}: bit {@code 2 q + h} of the result is set when a pair of row
+     * {@code i + q} and the h-th vector of the panel has a screen value within its limit, and then
+     * that vector's values and limits are in {@link #values} and {@link #limits} from
+     * {@code (2 q + h) * LANES}.
+     */
+    int screen(int i, int firstColumn) {
+        float[] rows = this.rows;
+        float[] panels = this.panels;
+        FloatVector s00 = FloatVector.zero(SPECIES);
+        FloatVector s01 = s00;
+        FloatVector s10 = s00;
+        FloatVector s11 = s00;
+        FloatVector s20 = s00;
+        FloatVector s21 = s00;
+        FloatVector s30 = s00;
+        FloatVector s31 = s00;
+        int a0 = i * dim;
+        int a1 = a0 + dim;
+        int a2 = a1 + dim;
+        int a3 = a2 + dim;
+        int b = firstColumn * dim;
+        for (int t = 0; t < dim; t++, b += PANEL) {
+            FloatVector b0 = FloatVector.fromArray(SPECIES, panels, b);
+            FloatVector b1 = FloatVector.fromArray(SPECIES, panels, b + LANES);
+            FloatVector a = FloatVector.broadcast(SPECIES, rows[a0 + t]);
+            s00 = a.fma(b0, s00);
+            s01 = a.fma(b1, s01);
+            a = FloatVector.broadcast(SPECIES, rows[a1 + t]);
+            s10 = a.fma(b0, s10);
+            s11 = a.fma(b1, s11);
+            a = FloatVector.broadcast(SPECIES, rows[a2 + t]);
+            s20 = a.fma(b0, s20);
+            s21 = a.fma(b1, s21);
+            a = FloatVector.broadcast(SPECIES, rows[a3 + t]);
+            s30 = a.fma(b0, s30);
+            s31 = a.fma(b1, s31);
+        }
+        FloatVector norms0 = FloatVector.fromArray(SPECIES, columnNorms, firstColumn);
+        FloatVector norms1 = FloatVector.fromArray(SPECIES, columnNorms, firstColumn + LANES);
+        FloatVector limits0 = FloatVector.fromArray(SPECIES, columnLimits, firstColumn);
+        FloatVector limits1 = FloatVector.fromArray(SPECIES, columnLimits, firstColumn + LANES);
+        return check(0, i, s00, norms0, limits0)
+                | check(1, i, s01, norms1, limits1)
+                | check(2, i + 1, s10, norms0, limits0)
+                | check(3, i + 1, s11, norms1, limits1)
+                | check(4, i + 2, s20, norms0, limits0)
+                | check(5, i + 2, s21, norms1, limits1)
+                | check(6, i + 3, s30, norms0, limits0)
+                | check(7, i + 3, s31, norms1, limits1);
+    }
+
+    /** Bit {@code vector} when a lane of row i's products passes; its values and limits then stored. */
+    private int check(int vector, int i, FloatVector products, FloatVector columnNorms, FloatVector columnLimits) {
+        FloatVector screen = products.fma(MINUS_TWO, columnNorms.add(rowNorms[i]));
+        FloatVector limit = columnLimits.max(rowLimits[i]);
+        if (!screen.compare(VectorOperators.LE, limit).anyTrue()) {
+            return 0;
+        }
+        screen.intoArray(values, vector * LANES);
+        limit.intoArray(limits, vector * LANES);
+        return 1 << vector;
+    }
+}

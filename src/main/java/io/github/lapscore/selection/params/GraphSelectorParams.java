@@ -86,9 +86,11 @@ public interface GraphSelectorParams extends SelectorParams {
     }
 
     /**
-     * Approximate graph: target rows per leaf L, searched exactly at BLAS level-3 speed; work is
-     * O(m T L d). Leaves of more than 2L rows (duplicates, dense spots) are cut into chunks. Must
-     * exceed numNeighbors. Default 1024.
+     * Approximate graph: target rows per leaf L, searched exactly by the same scan as the exact
+     * graph; work is O(m T L d). Leaves of more than 2L rows (duplicates, dense spots) are cut into
+     * chunks. Must exceed numNeighbors. Default 4096: against 1024, recall 0.950 instead of 0.936
+     * at 10^5 x 50 rows and 0.804 instead of 0.782 at 10^6, in the same graph time
+     * ({@code bin/bench --leaf-size}).
      */
     default IntParam leafSize() {
         return declaredParams().leafSize;

@@ -172,7 +172,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
         owner.setDefault(blockSize, 0);
         owner.setDefault(numTrees, 4);
-        owner.setDefault(leafSize, 1024);
+        owner.setDefault(leafSize, 4096);
         owner.setDefault(searchNeighbors, 0);
         owner.setDefault(refinementRounds, 5);
         owner.setDefault(recallSampleSize, 300);

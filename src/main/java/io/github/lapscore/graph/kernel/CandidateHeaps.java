@@ -69,6 +69,16 @@ public final class CandidateHeaps {
         offer(row, id, key);
     }
 
+    /**
+     * Whether candidate {@code id} can no longer enter row {@code row}'s heap, whatever its distance:
+     * the heap holds k candidates at distance 0 (duplicates of the row) and ranks them before
+     * {@code id}. Spares measuring the row's other duplicates, which rows with many of them would
+     * otherwise all measure.
+     */
+    public boolean closedTo(int row, long id) {
+        return worst[row] == 0.0 && id > ids[row * k];
+    }
+
     private void siftUp(int base, int position, long id, double key) {
         while (position > 0) {
             int parent = (position - 1) / 2;

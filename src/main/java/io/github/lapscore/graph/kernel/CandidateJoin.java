@@ -121,7 +121,7 @@ public final class CandidateJoin {
                     for (int lane = 0; lane < SinglePrecisionTiles.LANES; lane++) {
                         int c = c0 + lane;
                         int slot = vector * SinglePrecisionTiles.LANES + lane;
-                        if (tiles.values[slot] <= tiles.limits[slot] && x < fresh.length && c < columns
+                        if (tiles.passes(slot) && x < fresh.length && c < columns
                                 && (c >= fresh.length || c > x)) {
                             measure(fresh[x], c < fresh.length ? fresh[c] : old[c - fresh.length]);
                         }

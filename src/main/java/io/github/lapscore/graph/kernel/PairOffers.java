@@ -60,14 +60,14 @@ final class PairOffers {
 
     /** Offers right row j to left row i's heap, unless the heap holds it already or the rows do not {@link #pairs pair}. */
     void offerToLeft(int i, int j) {
-        if (pairs(i, j)) {
+        if (pairs(i, j) && !leftHeaps.closedTo(i, right.ids[j])) {
             leftHeaps.offerIfAbsent(i, right.ids[j], left.squaredDistance(i, right, j));
         }
     }
 
     /** Offers left row i to right row j's heap, unless the heap holds it already or the rows do not {@link #pairs pair}. */
     void offerToRight(int i, int j) {
-        if (pairs(i, j)) {
+        if (pairs(i, j) && !rightHeaps.closedTo(j, left.ids[i])) {
             rightHeaps.offerIfAbsent(j, left.ids[i], left.squaredDistance(i, right, j));
         }
     }

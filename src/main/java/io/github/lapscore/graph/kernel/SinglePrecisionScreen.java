@@ -10,12 +10,16 @@ import java.util.Arrays;
  * <ol>
  *   <li>Every pair's screen value goes to each row's heap of the {@code k + }{@value #SPARE}
  *       smallest screen values ({@link ScreenHeaps}, ties by row order); most pairs are rejected by
- *       one comparison of a whole vector of them with the rows' current largest kept values. Then
+ *       one comparison of a whole vector of them with the rows' current largest kept values (a
+ *       value equal to it is rejected too: each row meets its candidates in ascending order, so
+ *       it would lose the tie). Then
  *       each row's kept candidates are measured exactly into its k-best heap. Any other candidate
  *       has {@code E >= T}, T the row's largest kept screen value, so its exact distance is at
  *       least {@link SinglePrecisionTiles#lowestExact}{@code (T)}: when the row's k-th exact
- *       distance is below that, no other candidate can enter, and the row is done. It is, unless
- *       the row has near-ties or exact ties (duplicates) at its k-th neighbour.</li>
+ *       distance is below that, no other candidate can enter, and the row is done. It is also done
+ *       when its k-th exact distance is 0: a candidate that could still enter would be a duplicate
+ *       of the row, with the same screen value as the k duplicates kept and a later position, so a
+ *       larger id. Otherwise the row has near-ties or ties at its k-th neighbour.</li>
  *   <li>Only when some row is not done: the pairs are screened again, and a pair is measured
  *       exactly for each row not done whose heap it may enter, its screen value being within
  *       {@link SinglePrecisionTiles#limit} of the row's k-th.</li>
@@ -75,7 +79,9 @@ final class SinglePrecisionScreen {
         if (rightNear != null) {
             Arrays.fill(tiles.columnLimits, 0, right.size, Float.POSITIVE_INFINITY);
         }
+        tiles.strict = true;
         screenAllPairs();
+        tiles.strict = false;
         leftOpen = measureKept(leftNear, left.size, true);
         rightOpen = rightNear == null || offers.sameBlock ? leftOpen : measureKept(rightNear, right.size, false);
         boolean anyOpen = false;
@@ -116,7 +122,8 @@ final class SinglePrecisionScreen {
                     offers.offerToRight(other, row);
                 }
             }
-            open[row] = near.size(row) == near.capacity && !(exact.worst(row) < tiles.lowestExact(near.worst(row)));
+            double kth = exact.worst(row);
+            open[row] = near.size(row) == near.capacity && kth != 0.0 && !(kth < tiles.lowestExact(near.worst(row)));
         }
         return open;
     }
@@ -153,7 +160,7 @@ final class SinglePrecisionScreen {
             for (int lane = 0; lane < SinglePrecisionTiles.LANES; lane++) {
                 float screen = tiles.values[vector * SinglePrecisionTiles.LANES + lane];
                 int j = j0 + lane;
-                if (!(screen <= tiles.limits[vector * SinglePrecisionTiles.LANES + lane]) || i >= left.size
+                if (!tiles.passes(vector * SinglePrecisionTiles.LANES + lane) || i >= left.size
                         || j >= right.size || (offers.sameBlock && j <= i) || !offers.pairs(i, j)) {
                     continue;
                 }

@@ -62,6 +62,12 @@ final class SinglePrecisionTiles {
     /** Each point's limit: a pair whose screen value is above both its points' limits does not pass. */
     final float[] rowLimits;
     final float[] columnLimits;
+    /**
+     * Whether a pair passes only with a screen value below its limit, not equal to it: for a scan
+     * whose limits are heaps' largest kept screen values, each row meeting its candidates in
+     * ascending order, so that one equal to the limit would lose the tie.
+     */
+    boolean strict;
     /** The screen values and limits of the vectors that {@link #screen} reports, lane by lane. */
     final float[] values = new float[STEP * PANEL];
     final float[] limits = new float[STEP * PANEL];
@@ -204,11 +210,17 @@ final class SinglePrecisionTiles {
                 | check(7, i + 3, s31, norms1, limits1);
     }
 
+    /** Whether the pair in lane {@code slot} of {@link #values} passes. */
+    boolean passes(int slot) {
+        return strict ? values[slot] < limits[slot] : values[slot] <= limits[slot];
+    }
+
     /** Bit {@code vector} when a lane of row i's products passes; its values and limits then stored. */
     private int check(int vector, int i, FloatVector products, FloatVector columnNorms, FloatVector columnLimits) {
         FloatVector screen = products.fma(MINUS_TWO, columnNorms.add(rowNorms[i]));
         FloatVector limit = columnLimits.max(rowLimits[i]);
-        if (!screen.compare(VectorOperators.LE, limit).anyTrue()) {
+        boolean any = strict ? screen.compare(VectorOperators.LT, limit).anyTrue() : screen.compare(VectorOperators.LE, limit).anyTrue();
+        if (!any) {
             return 0;
         }
         screen.intoArray(values, vector * LANES);

@@ -15,7 +15,7 @@ final class PairOffers {
     final CandidateHeaps leftHeaps;
     /** Null when only the left rows collect candidates (the recall sample). */
     final CandidateHeaps rightHeaps;
-    /** Whether left and right are one block: only pairs i &lt; j exist, each met once. */
+    /** Whether left and right are one block, with one set of heaps: a row is never its own candidate. */
     final boolean sameBlock;
     private final boolean sameLabelOnly;
 

@@ -2,6 +2,7 @@ package io.github.lapscore.scoring;
 
 import dev.ludovic.netlib.lapack.LAPACK;
 import io.github.lapscore.LinearAlgebra;
+import io.github.lapscore.graph.kernel.SquaredDistance;
 import org.netlib.util.intW;
 
 /**
@@ -55,7 +56,7 @@ public final class LocalRegression {
         }
         double[] system = regularisedKernel(neighbours, k, dim, h, lambda);
         for (int p = 0; p < k; p++) {
-            beta[p] = Math.exp(-squaredDistance(centre, 0, neighbours, p * dim, dim) / h);
+            beta[p] = Math.exp(-SquaredDistance.of(centre, 0, neighbours, p * dim, dim) / h);
         }
         intW info = new intW(0);
         LinearAlgebra.lapack().dposv("U", k, 1, system, k, beta, k, info);
@@ -123,21 +124,12 @@ public final class LocalRegression {
         for (int p = 0; p < count; p++) {
             matrix[p * count + p] = 1.0 + lambda;
             for (int q = p + 1; q < count; q++) {
-                double kernel = Math.exp(-squaredDistance(points, p * dim, points, q * dim, dim) / h);
+                double kernel = Math.exp(-SquaredDistance.of(points, p * dim, points, q * dim, dim) / h);
                 matrix[p * count + q] = kernel;
                 matrix[q * count + p] = kernel;
             }
         }
         return matrix;
-    }
-
-    private static double squaredDistance(double[] a, int aOffset, double[] b, int bOffset, int dim) {
-        double sum = 0;
-        for (int t = 0; t < dim; t++) {
-            double difference = a[aOffset + t] - b[bOffset + t];
-            sum += difference * difference;
-        }
-        return sum;
     }
 
     private static void checkParameters(double h, double lambda) {

@@ -147,33 +147,11 @@ public final class WorkingBlock {
 
     /**
      * Exact squared Euclidean distance between point {@code i} of this block and point {@code j} of
-     * {@code other}: the squared differences summed in four independent parts, so that the processor
-     * overlaps the additions (one running sum waits for each addition in turn). Symmetric to the
-     * last bit: swapping the points only negates the differences.
+     * {@code other} ({@link SquaredDistance}): the same number on every processor and in either
+     * order, to the last bit.
      */
     public double squaredDistance(int i, WorkingBlock other, int j) {
-        int p = i * dim;
-        int q = j * other.dim;
-        double s0 = 0.0;
-        double s1 = 0.0;
-        double s2 = 0.0;
-        double s3 = 0.0;
-        int t = 0;
-        for (; t + 3 < dim; t += 4) {
-            double d0 = points[p + t] - other.points[q + t];
-            double d1 = points[p + t + 1] - other.points[q + t + 1];
-            double d2 = points[p + t + 2] - other.points[q + t + 2];
-            double d3 = points[p + t + 3] - other.points[q + t + 3];
-            s0 += d0 * d0;
-            s1 += d1 * d1;
-            s2 += d2 * d2;
-            s3 += d3 * d3;
-        }
-        for (; t < dim; t++) {
-            double diff = points[p + t] - other.points[q + t];
-            s0 += diff * diff;
-        }
-        return (s0 + s1) + (s2 + s3);
+        return SquaredDistance.of(points, i * dim, other.points, j * other.dim, dim);
     }
 
     /**

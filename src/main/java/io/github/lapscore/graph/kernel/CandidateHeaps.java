@@ -94,13 +94,21 @@ public final class CandidateHeaps {
     }
 
     private void siftDown(int base, long id, double key) {
+        siftDown(ids, keys, base, k, id, key);
+    }
+
+    /**
+     * Puts (key, id) at the root of the max-heap {@code ids, keys [base, base + size)}, whose root it
+     * replaces, and moves it down to its place.
+     */
+    private static void siftDown(long[] ids, double[] keys, int base, int size, long id, double key) {
         int position = 0;
         while (true) {
             int child = 2 * position + 1;
-            if (child >= k) {
+            if (child >= size) {
                 break;
             }
-            if (child + 1 < k && isWorse(keys[base + child + 1], ids[base + child + 1], keys[base + child], ids[base + child])) {
+            if (child + 1 < size && isWorse(keys[base + child + 1], ids[base + child + 1], keys[base + child], ids[base + child])) {
                 child++;
             }
             if (!isWorse(keys[base + child], ids[base + child], key, id)) {
@@ -112,6 +120,26 @@ public final class CandidateHeaps {
         }
         keys[base + position] = key;
         ids[base + position] = id;
+    }
+
+    /**
+     * Row {@code row}'s candidates, best first (by key, then id), into {@code sortedIds} and
+     * {@code sortedKeys} from position {@code at} on (room for k); returns how many. The heap itself
+     * is left as it is: the copy is sorted by moving its root, the worst, to its end, k times over
+     * (heap sort).
+     */
+    public int sorted(int row, long[] sortedIds, double[] sortedKeys, int at) {
+        int size = sizes[row];
+        System.arraycopy(ids, row * k, sortedIds, at, size);
+        System.arraycopy(keys, row * k, sortedKeys, at, size);
+        for (int end = size - 1; end > 0; end--) {
+            long worstId = sortedIds[at];
+            double worstKey = sortedKeys[at];
+            siftDown(sortedIds, sortedKeys, at, end, sortedIds[at + end], sortedKeys[at + end]);
+            sortedIds[at + end] = worstId;
+            sortedKeys[at + end] = worstKey;
+        }
+        return size;
     }
 
     /** Whether candidate (keyA, idA) ranks after (keyB, idB). */

@@ -8,9 +8,6 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
@@ -58,6 +55,8 @@ final class NeighbourDescent {
     static final double CONVERGED_SHARE = 0.001;
 
     private static final int SAMPLE_SALT = -4;
+    /** Rows whose reverse links are shipped together. */
+    private static final int LINK_ROWS = 4096;
 
     private NeighbourDescent() {
     }
@@ -149,11 +148,16 @@ final class NeighbourDescent {
         return current;
     }
 
-    /** Every row's new and old candidates, one {@link Candidates} per block (partition i holding block i). */
+    /**
+     * Every row's new and old candidates, one {@link Candidates} per block (partition i holding block
+     * i). A row's list entries are distinct, and so are the rows whose lists hold it, but a row can be
+     * both: its entries go into the heaps as they are, the rows that link to it only when absent
+     * (a copy of an entry has its priority, so it is either in the heap or would not enter).
+     */
     private static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
                                                   long roundSeed) {
         JavaPairRDD<Long, long[]> reverseLinks = lists.values()
-                .flatMapToPair(own -> reverseLinksByBlock(own, layout).iterator())
+                .flatMapToPair(own -> reverseLinksByBlock(own, layout))
                 .partitionBy(new BlockPartitioner(layout));
         return lists.values().zipPartitions(reverseLinks.values(), (own, links) -> {
             NeighbourLists forward = own.next();
@@ -163,16 +167,15 @@ final class NeighbourDescent {
             for (int row = 0; row < forward.rows(); row++) {
                 for (int n = 0; n < forward.count(row); n++) {
                     long neighbour = forward.neighbour(row, n);
-                    (forward.isFresh(row, n) ? fresh : old).offerIfAbsent(row, neighbour,
-                            priority(roundSeed, firstRow + row, neighbour));
+                    (forward.isFresh(row, n) ? fresh : old).offer(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
                 }
             }
             while (links.hasNext()) {
-                long[] triples = links.next();
-                for (int t = 0; t < triples.length; t += 3) {
-                    long target = triples[t];
-                    long source = triples[t + 1];
-                    (triples[t + 2] == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), source,
+                long[] pairs = links.next();
+                for (int t = 0; t < pairs.length; t += 2) {
+                    long target = pairs[t] >>> 1;
+                    long source = pairs[t + 1];
+                    ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), source,
                             priority(roundSeed, target, source));
                 }
             }
@@ -185,19 +188,44 @@ final class NeighbourDescent {
         return RowHash.uniform(roundSeed, row, (int) candidate, (int) (candidate >>> 32));
     }
 
-    /** For every row j and entry i of its list: (i, j, 1 when the entry is new else 0), grouped by the block of i. */
-    private static List<Tuple2<Long, long[]>> reverseLinksByBlock(NeighbourLists own, BlockLayout layout) {
-        Map<Integer, LongStream.Builder> byBlock = new TreeMap<>();
-        for (int row = 0; row < own.rows(); row++) {
-            for (int n = 0; n < own.count(row); n++) {
-                long neighbour = own.neighbour(row, n);
-                byBlock.computeIfAbsent(layout.blockOf(neighbour), block -> LongStream.builder())
-                        .add(neighbour).add(own.rowId(row)).add(own.isFresh(row, n) ? 1 : 0);
+    /**
+     * For every row j and entry i of its list, the pair {@code (2 i + 1 when the entry is new else
+     * 2 i, j)}, in arrays keyed by the first row of the block of i, one per block for each run of
+     * {@value #LINK_ROWS} rows j: no array grows with the data (an allocation of hundreds of
+     * megabytes can fail while other tasks hold the collector off in native code, as LZ4's
+     * compression of shuffle files does).
+     */
+    private static Iterator<Tuple2<Long, long[]>> reverseLinksByBlock(NeighbourLists own, BlockLayout layout) {
+        List<Tuple2<Long, long[]>> links = new ArrayList<>();
+        int[] sizes = new int[layout.numBlocks()];
+        for (int from = 0; from < own.rows(); from += LINK_ROWS) {
+            int to = Math.min(own.rows(), from + LINK_ROWS);
+            Arrays.fill(sizes, 0);
+            for (int row = from; row < to; row++) {
+                for (int n = 0; n < own.count(row); n++) {
+                    sizes[layout.blockOf(own.neighbour(row, n))] += 2;
+                }
+            }
+            long[][] byBlock = new long[sizes.length][];
+            for (int block = 0; block < sizes.length; block++) {
+                byBlock[block] = new long[sizes[block]];
+                sizes[block] = 0;
+            }
+            for (int row = from; row < to; row++) {
+                for (int n = 0; n < own.count(row); n++) {
+                    long neighbour = own.neighbour(row, n);
+                    int block = layout.blockOf(neighbour);
+                    byBlock[block][sizes[block]++] = neighbour << 1 | (own.isFresh(row, n) ? 1 : 0);
+                    byBlock[block][sizes[block]++] = own.rowId(row);
+                }
+            }
+            for (int block = 0; block < byBlock.length; block++) {
+                if (byBlock[block].length > 0) {
+                    links.add(new Tuple2<>(layout.firstRow(block), byBlock[block]));
+                }
             }
         }
-        List<Tuple2<Long, long[]>> links = new ArrayList<>(byBlock.size());
-        byBlock.forEach((block, triples) -> links.add(new Tuple2<>(layout.firstRow(block), triples.build().toArray())));
-        return links;
+        return links.iterator();
     }
 
     /**

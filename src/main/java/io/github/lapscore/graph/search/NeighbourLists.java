@@ -133,12 +133,13 @@ public final class NeighbourLists implements Serializable {
      * candidates are rows of {@code others}.
      */
     private void fill(int row, CandidateHeaps heaps, WorkingBlock own, int i, WorkingBlock others) {
-        int base = i * heaps.k;
-        int count = heaps.sizes[i];
-        for (int c = 0; c < count; c++) {
-            int j = others.positionOf(heaps.ids[base + c]);
-            double squared = heaps.keys[base + c];
-            insertSorted(row, c, others.ids[j], Math.sqrt(squared), own.cosine(i, others, j, squared));
+        int base = row * k;
+        int count = heaps.sorted(i, ids, distances, base);
+        for (int n = base; n < base + count; n++) {
+            double squared = distances[n];
+            distances[n] = Math.sqrt(squared);
+            cosines[n] = own.cosine(i, others, others.positionOf(ids[n]), squared);
+            fresh[n] = true;
         }
         counts[row] = count;
     }
@@ -155,23 +156,6 @@ public final class NeighbourLists implements Serializable {
                     return empty(layout.firstRow(block), layout.rowsIn(block), fragment.k).absorb(fragment);
                 },
                 NeighbourLists::absorb, NeighbourLists::absorb, new BlockPartitioner(layout), false, null);
-    }
-
-    /** Inserts into row {@code row}'s list, which holds {@code count} sorted entries and has room for one more. */
-    private void insertSorted(int row, int count, long id, double distance, double cosine) {
-        int base = row * k;
-        int position = count;
-        while (position > 0 && CandidateHeaps.isWorse(distances[base + position - 1], ids[base + position - 1], distance, id)) {
-            ids[base + position] = ids[base + position - 1];
-            distances[base + position] = distances[base + position - 1];
-            cosines[base + position] = cosines[base + position - 1];
-            fresh[base + position] = fresh[base + position - 1];
-            position--;
-        }
-        ids[base + position] = id;
-        distances[base + position] = distance;
-        cosines[base + position] = cosine;
-        fresh[base + position] = true;
     }
 
     /**

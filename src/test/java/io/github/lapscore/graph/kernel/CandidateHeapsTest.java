@@ -1,6 +1,7 @@
 package io.github.lapscore.graph.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.Comparator;
@@ -32,7 +33,30 @@ class CandidateHeapsTest {
             Arrays.sort(kept);
             assertArrayEquals(expected, kept, "k = " + k);
             assertArrayEquals(new int[]{0, k}, heaps.sizes);
+            for (int again = 0; again < 2; again++) {
+                long[] sortedIds = new long[k + 3];
+                double[] sortedKeys = new double[k + 3];
+                assertEquals(k, heaps.sorted(1, sortedIds, sortedKeys, 3));
+                assertArrayEquals(Arrays.stream(order).limit(k).mapToLong(Integer::longValue).toArray(),
+                        Arrays.copyOfRange(sortedIds, 3, k + 3), "best first, k = " + k);
+                assertArrayEquals(Arrays.stream(order).limit(k).mapToDouble(c -> keys[c]).toArray(),
+                        Arrays.copyOfRange(sortedKeys, 3, k + 3), "keys best first, k = " + k);
+            }
         }
+    }
+
+    @Test
+    void aHeapNotYetFullIsSortedToo() {
+        CandidateHeaps heaps = new CandidateHeaps(1, 8);
+        double[] keys = {5.0, 1.0, 3.0, 1.0, 4.0};
+        for (int c = 0; c < keys.length; c++) {
+            heaps.offer(0, 10 - c, keys[c]);
+        }
+        long[] sortedIds = new long[8];
+        double[] sortedKeys = new double[8];
+        assertEquals(5, heaps.sorted(0, sortedIds, sortedKeys, 0));
+        assertArrayEquals(new long[]{7, 9, 8, 6, 10}, Arrays.copyOf(sortedIds, 5));
+        assertArrayEquals(new double[]{1.0, 1.0, 3.0, 4.0, 5.0}, Arrays.copyOf(sortedKeys, 5));
     }
 
     private static Integer[] shuffled(Integer[] values, Random random) {

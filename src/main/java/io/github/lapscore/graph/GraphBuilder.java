@@ -130,8 +130,8 @@ public final class GraphBuilder {
         if (method == KnnMethod.EXACT) {
             return ExactKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre, timer);
         }
-        if (settings.forest().leafSize() <= k) {
-            throw new IllegalArgumentException("leafSize " + settings.forest().leafSize() + " must exceed numNeighbors "
+        if (settings.forest().leafSize(numFeatures, k) <= k) {
+            throw new IllegalArgumentException("leafSize " + settings.forest().leafSize(numFeatures, k) + " must exceed numNeighbors "
                     + k + ": a row finds its neighbours among the other rows of its leaves");
         }
         return ApproximateKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre,

@@ -67,7 +67,7 @@ public final class ApproximateKnnSearch {
                                                  StageTimer timer) {
         long numRows = layout.numRows();
         long seed = settings.seed();
-        int leafSize = settings.leafSize();
+        int leafSize = settings.leafSize(numFeatures, k);
         int listSize = settings.listSize(k);
         long wantedSample = Math.min(numRows, Math.min(MAX_SAMPLE_VALUES / Math.max(1, numFeatures),
                 SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));

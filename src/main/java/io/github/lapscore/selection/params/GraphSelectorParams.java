@@ -88,9 +88,11 @@ public interface GraphSelectorParams extends SelectorParams {
     /**
      * Approximate graph: target rows per leaf L, searched exactly by the same scan as the exact
      * graph; work is O(m T L d). Leaves of more than 2L rows (duplicates, dense spots) are cut into
-     * chunks. Must exceed numNeighbors. Default 4096: against 1024, recall 0.950 instead of 0.936
-     * at 10^5 x 50 rows and 0.804 instead of 0.782 at 10^6, in the same graph time
-     * ({@code bin/bench --leaf-size}).
+     * chunks. Must exceed numNeighbors. 0 (default) chooses 4096 below 128 features and 1024 from
+     * there on ({@link io.github.lapscore.graph.search.ForestSettings#leafSize(int, int)}): at 50
+     * features, 4096 against 1024 gave recall 0.950 instead of 0.936 at 10^5 rows and 0.804 instead
+     * of 0.782 at 10^6, in the same graph time; at 784, the same recall (0.994) in 73.7 s with 1024
+     * against 81.2 s with 4096 ({@code bin/bench --leaf-size}).
      */
     default IntParam leafSize() {
         return declaredParams().leafSize;

@@ -6,6 +6,7 @@ import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
@@ -118,8 +119,10 @@ public final class SelectorParamSet implements Serializable {
                 "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time",
                 ParamChecks.atLeast("numTrees", 1));
         leafSize = new IntParam(uid, "leafSize",
-                "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors",
-                ParamChecks.atLeast("leafSize", 2));
+                "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors; 0 chooses "
+                        + ForestSettings.LEAF_SIZE + " below " + ForestSettings.WIDE_FEATURES + " features, "
+                        + ForestSettings.WIDE_LEAF_SIZE + " from there on",
+                ParamChecks.atLeast("leafSize", 0));
         searchNeighbors = new IntParam(uid, "searchNeighbors",
                 "approximate graph: neighbours K every row keeps during the search, of which the numNeighbors nearest are kept;"
                         + " 0 chooses max(k, min(3k, k + 20))",
@@ -172,7 +175,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
         owner.setDefault(blockSize, 0);
         owner.setDefault(numTrees, 4);
-        owner.setDefault(leafSize, 4096);
+        owner.setDefault(leafSize, 0);
         owner.setDefault(searchNeighbors, 0);
         owner.setDefault(refinementRounds, 5);
         owner.setDefault(recallSampleSize, 300);

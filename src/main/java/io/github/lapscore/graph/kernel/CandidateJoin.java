@@ -10,28 +10,28 @@ package io.github.lapscore.graph.kernel;
  *
  * <p>A pair is measured exactly only when a screen says it may be offered: its screen value must be
  * within either point's limit, the smaller of its K-th and the worst offer its heap keeps so far
- * (which only falls). The screen is either the BLAS's {@code ddot} estimate less its rounding bound,
- * or single precision on vector instructions ({@link SinglePrecisionTiles}: the row's new
- * candidates against all its candidates, packed per row), which needs Java's Vector API. Neither
- * drops an offer that the heaps would keep in the end, so the offers are the same with either, and
- * do not depend on the order of the joins.
+ * (which only falls). The screen is single precision on vector instructions
+ * ({@link SinglePrecisionPoints}: each new candidate against the new ones after it and all the old
+ * ones, read from one single-precision copy of the points made for all the joins), or, on a JVM
+ * without Java's Vector API, the BLAS's {@code ddot} estimate less its rounding bound. Neither drops
+ * an offer that the heaps would keep in the end, so the offers are the same with either, and do not
+ * depend on the order of the joins.
  *
- * <p>Single precision is the default from {@value #SINGLE_PRECISION_DIMS} dimensions: packing a
- * row's candidates costs as much per value as the products, so it pays only where the products'
- * width does. Measured with {@code bin/bench --methods approximate --leaf-size 1024} (the same lists either way):
- * 70 000 x 784 rows, graph 79.6 s with {@code ddot}, 73.7 s in single precision; 100 000 x 50,
- * 24.8 s with {@code ddot}, 30.8 s in single precision.
+ * <p>Measured with {@code bin/bench --methods approximate} (the same lists either way): 70 000 x 784
+ * rows, graph 70.6 s against 85.2 s when each join packed its candidates into tiles; 100 000 x 50,
+ * 25.5 s against 26.1-27.4 s with {@code ddot}.
  */
 public final class CandidateJoin {
-
-    /** The fewest dimensions at which the joins screen in single precision by default. */
-    static final int SINGLE_PRECISION_DIMS = 128;
 
     private final WorkingBlock points;
     private final double[] kthSquared;
     private final CandidateHeaps offers;
-    /** The single-precision tiles, or null for the {@code ddot} screen. */
-    private final SinglePrecisionTiles tiles;
+    /** The points in single precision, or null for the {@code ddot} screen. */
+    private final SinglePrecisionPoints single;
+    /** A join's new then old candidates, their limits in single precision, and their screen values. */
+    private final int[] candidates;
+    private final float[] candidateLimits;
+    private final float[] screenValues;
 
     /**
      * Joins among the rows of {@code points}, whose current K-th squared distances are
@@ -44,18 +44,18 @@ public final class CandidateJoin {
         this.points = points;
         this.kthSquared = kthSquared;
         this.offers = offers;
-        this.tiles = singlePrecision && BlockDistanceKernel.SINGLE_PRECISION_SCREEN
-                ? new SinglePrecisionTiles(points.dim, SinglePrecisionTiles.largestMagnitude(points), candidateCapacity,
-                        candidateCapacity, false)
-                : null;
+        this.single = singlePrecision && BlockDistanceKernel.SINGLE_PRECISION_SCREEN ? new SinglePrecisionPoints(points) : null;
+        this.candidates = new int[single == null ? 0 : candidateCapacity];
+        this.candidateLimits = new float[candidates.length];
+        this.screenValues = new float[candidates.length];
     }
 
     /**
      * {@link #CandidateJoin(WorkingBlock, double[], CandidateHeaps, int, boolean)} in single precision
-     * from {@value #SINGLE_PRECISION_DIMS} dimensions when this JVM has the Vector API.
+     * when this JVM has the Vector API.
      */
     public CandidateJoin(WorkingBlock points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity) {
-        this(points, kthSquared, offers, candidateCapacity, points.dim >= SINGLE_PRECISION_DIMS);
+        this(points, kthSquared, offers, candidateCapacity, true);
     }
 
     /**
@@ -63,7 +63,7 @@ public final class CandidateJoin {
      * points, each pair of two new ones once.
      */
     public void join(int[] fresh, int[] old) {
-        if (tiles != null) {
+        if (single != null) {
             joinInSinglePrecision(fresh, old);
             return;
         }
@@ -90,42 +90,22 @@ public final class CandidateJoin {
     }
 
     /**
-     * The new candidates as rows, and the new then the old ones as columns, of single-precision
-     * tiles: row x pairs with column c when c is an old one, or a new one after x.
+     * Every new candidate x against the new ones after it and all the old ones, in single
+     * precision, each pair passing when its screen value is within the larger of its two points'
+     * limits.
      */
     private void joinInSinglePrecision(int[] fresh, int[] old) {
-        int columns = fresh.length + old.length;
+        int count = fresh.length + old.length;
+        System.arraycopy(fresh, 0, candidates, 0, fresh.length);
+        System.arraycopy(old, 0, candidates, fresh.length, old.length);
+        for (int c = 0; c < count; c++) {
+            candidateLimits[c] = single.bound.limit(limit(candidates[c]));
+        }
         for (int x = 0; x < fresh.length; x++) {
-            tiles.setRow(x, points, fresh[x]);
-            tiles.rowLimits[x] = tiles.limit(limit(fresh[x]));
-        }
-        for (int x = fresh.length; x < SinglePrecisionTiles.roundUp(fresh.length, SinglePrecisionTiles.STEP); x++) {
-            tiles.rowLimits[x] = Float.NEGATIVE_INFINITY;
-        }
-        for (int c = 0; c < columns; c++) {
-            int point = c < fresh.length ? fresh[c] : old[c - fresh.length];
-            tiles.setColumn(c, points, point);
-            tiles.columnLimits[c] = tiles.limit(limit(point));
-        }
-        tiles.padColumns(columns);
-        for (int firstColumn = 0; firstColumn < columns; firstColumn += SinglePrecisionTiles.PANEL) {
-            int lastColumn = firstColumn + SinglePrecisionTiles.PANEL - 1;
-            for (int x0 = 0; x0 < fresh.length; x0 += SinglePrecisionTiles.STEP) {
-                if (lastColumn < fresh.length && x0 >= lastColumn) {
-                    break;
-                }
-                for (int passed = tiles.screen(x0, firstColumn); passed != 0; passed &= passed - 1) {
-                    int vector = Integer.numberOfTrailingZeros(passed);
-                    int x = x0 + vector / 2;
-                    int c0 = firstColumn + (vector % 2) * SinglePrecisionTiles.LANES;
-                    for (int lane = 0; lane < SinglePrecisionTiles.LANES; lane++) {
-                        int c = c0 + lane;
-                        int slot = vector * SinglePrecisionTiles.LANES + lane;
-                        if (tiles.passes(slot) && x < fresh.length && c < columns
-                                && (c >= fresh.length || c > x)) {
-                            measure(fresh[x], c < fresh.length ? fresh[c] : old[c - fresh.length]);
-                        }
-                    }
+            single.screen(fresh[x], candidates, x + 1, count, screenValues);
+            for (int c = x + 1; c < count; c++) {
+                if (screenValues[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
+                    measure(fresh[x], candidates[c]);
                 }
             }
         }

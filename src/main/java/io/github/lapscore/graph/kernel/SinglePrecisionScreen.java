@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * The nearest-neighbour scan of two blocks with every pair screened in single precision
- * ({@link SinglePrecisionTiles}, whose Javadoc bounds the screen value E), and only a few pairs per
- * row measured in double precision by {@link PairOffers}. Two passes:
+ * ({@link SinglePrecisionTiles}; {@link SinglePrecisionBound} bounds the screen value E), and only a
+ * few pairs per row measured in double precision by {@link PairOffers}. Two passes:
  * <ol>
  *   <li>Every pair's screen value goes to each row's heap of the {@code k + }{@value #SPARE}
  *       smallest screen values ({@link ScreenHeaps}, ties by row order); most pairs are rejected by
@@ -15,14 +15,14 @@ import java.util.Arrays;
  *       it would lose the tie). Then
  *       each row's kept candidates are measured exactly into its k-best heap. Any other candidate
  *       has {@code E >= T}, T the row's largest kept screen value, so its exact distance is at
- *       least {@link SinglePrecisionTiles#lowestExact}{@code (T)}: when the row's k-th exact
+ *       least {@link SinglePrecisionBound#lowestExact}{@code (T)}: when the row's k-th exact
  *       distance is below that, no other candidate can enter, and the row is done. It is also done
  *       when its k-th exact distance is 0: a candidate that could still enter would be a duplicate
  *       of the row, with the same screen value as the k duplicates kept and a later position, so a
  *       larger id. Otherwise the row has near-ties or ties at its k-th neighbour.</li>
  *   <li>Only when some row is not done: the pairs are screened again, and a pair is measured
  *       exactly for each row not done whose heap it may enter, its screen value being within
- *       {@link SinglePrecisionTiles#limit} of the row's k-th.</li>
+ *       {@link SinglePrecisionBound#limit} of the row's k-th.</li>
  * </ol>
  * Each row therefore ends with the k nearest rows by the double-precision distance, ties by row id,
  * as an unscreened search gives; {@code BlockDistanceKernelTest} checks it on near-ties below single
@@ -53,8 +53,9 @@ final class SinglePrecisionScreen {
         this.offers = offers;
         this.left = offers.left;
         this.right = offers.right;
-        this.tiles = new SinglePrecisionTiles(left.dim, Math.max(SinglePrecisionTiles.largestMagnitude(left),
-                SinglePrecisionTiles.largestMagnitude(right)), left.size, right.size, offers.sameBlock);
+        this.tiles = new SinglePrecisionTiles(new SinglePrecisionBound(left.dim, Math.max(
+                SinglePrecisionBound.largestMagnitude(left), SinglePrecisionBound.largestMagnitude(right))),
+                left.size, right.size, offers.sameBlock);
         for (int i = 0; i < left.size; i++) {
             tiles.setRow(i, left, i);
         }
@@ -89,14 +90,14 @@ final class SinglePrecisionScreen {
         Arrays.fill(tiles.columnLimits, Float.NEGATIVE_INFINITY);
         for (int i = 0; i < left.size; i++) {
             if (leftOpen[i]) {
-                tiles.rowLimits[i] = tiles.limit(offers.leftHeaps.worst(i));
+                tiles.rowLimits[i] = tiles.bound.limit(offers.leftHeaps.worst(i));
                 anyOpen = true;
             }
         }
         if (offers.rightHeaps != null && !offers.sameBlock) {
             for (int j = 0; j < right.size; j++) {
                 if (rightOpen[j]) {
-                    tiles.columnLimits[j] = tiles.limit(offers.rightHeaps.worst(j));
+                    tiles.columnLimits[j] = tiles.bound.limit(offers.rightHeaps.worst(j));
                     anyOpen = true;
                 }
             }
@@ -123,7 +124,7 @@ final class SinglePrecisionScreen {
                 }
             }
             double kth = exact.worst(row);
-            open[row] = near.size(row) == near.capacity && kth != 0.0 && !(kth < tiles.lowestExact(near.worst(row)));
+            open[row] = near.size(row) == near.capacity && kth != 0.0 && !(kth < tiles.bound.lowestExact(near.worst(row)));
         }
         return open;
     }
@@ -176,11 +177,11 @@ final class SinglePrecisionScreen {
                 } else {
                     if (leftOpen[i]) {
                         offers.offerToLeft(i, j);
-                        tiles.rowLimits[i] = tiles.limit(offers.leftHeaps.worst(i));
+                        tiles.rowLimits[i] = tiles.bound.limit(offers.leftHeaps.worst(i));
                     }
                     if (offers.rightHeaps != null && rightOpen[j]) {
                         offers.offerToRight(i, j);
-                        tiles.columnLimits[j] = tiles.limit(offers.rightHeaps.worst(j));
+                        tiles.columnLimits[j] = tiles.bound.limit(offers.rightHeaps.worst(j));
                     }
                 }
             }

@@ -5,26 +5,9 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The single-precision screen of pairs of points on the processor's widest vectors (Java's Vector
- * API), shared by the kNN scans of two blocks ({@link SinglePrecisionScreen}) and the local joins of
- * NN-descent ({@link CandidateJoin}); both own the arrays it reads, and decide what a pass means.
- *
- * <p><b>The screen value.</b> The centred points are multiplied by a power of two {@code s} (exact)
- * so that the largest magnitude lies in [0.5, 1), and rounded to single precision; for a row point
- * a and a column point b the screen computes, in single precision,
- * {@code E = (n_a + n_b) - 2 p}, where p is the dot product of the two rounded points (one fused
- * multiply-add per dimension) and {@code n_a = s^2 ||a||^2 (1 - g)} the point's squared norm
- * reduced by the slack {@code g = 2 (d + 8) u}, u = 2^-24 the unit roundoff. With
- * {@code S = s^2 (||a||^2 + ||b||^2)} and D the pair's squared distance: rounding the points moves
- * each product by at most {@code 2.01 u |a_t b_t|}, the d-step sum adds at most
- * {@code d u / (1 - d u)} of {@code sum |a_t b_t| <= S / 2}, rounding the norms and the two final
- * operations adds at most {@code 4.1 u S}, and points below single precision's normal range add at
- * most {@code e = (4 d + 4) 2^-150} in all. So {@code |E - (s^2 D - g S)| <= (d + 6.3) u S + e},
- * which gives both bounds the screens rest on:
- * <pre>  E - e  &lt;=  s^2 D          and          E  &lt;=  s^2 D + e.</pre>
- * The double-precision distances the heaps compare ({@link WorkingBlock#squaredDistance}) differ
- * from D by a factor within {@code 1 +- d'}, {@code d' = (d + 8) 2^-52}; so a pair whose exact
- * distance is at most W has {@code E <= s^2 W (1 + d') + e} ({@link #limit}).
+ * The single-precision screen ({@link SinglePrecisionBound}) of every pair of two sets of points on
+ * the processor's widest vectors (Java's Vector API), for the kNN scans of two blocks
+ * ({@link SinglePrecisionScreen}), which own the arrays it reads and decide what a pass means.
  *
  * <p><b>The loop.</b> The column points are packed in panels of two vectors' width, stored
  * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 4 row
@@ -39,19 +22,10 @@ final class SinglePrecisionTiles {
     static final int PANEL = 2 * LANES;
     /** Row points per tile: their 4 x {@link #PANEL} sums fill 8 vector registers. */
     static final int STEP = 4;
-    private static final double UNIT_ROUNDOFF = 0x1p-24;
-    /** Scaling exponents are kept within this, so that {@code s^2} is a finite double. */
-    private static final int MAX_EXPONENT = 500;
     private static final FloatVector MINUS_TWO = FloatVector.broadcast(SPECIES, -2.0f);
 
+    final SinglePrecisionBound bound;
     private final int dim;
-    private final double scale;
-    private final double squaredScale;
-    private final double reduction;
-    /** e. */
-    private final double absoluteSlack;
-    /** d'. */
-    private final double relativeSlack;
     /** Row points in single precision, one after another, {@link #STEP}-padded with zeros. */
     final float[] rows;
     /** Column points in single precision, panel after panel, dimension by dimension within a panel. */
@@ -73,19 +47,13 @@ final class SinglePrecisionTiles {
     final float[] limits = new float[STEP * PANEL];
 
     /**
-     * Tiles for points of dimension {@code dim} whose largest magnitude (all of them, rows and
-     * columns) is {@code largest}, with room for {@code rowCapacity} row and
+     * Tiles for points screened by {@code bound}, with room for {@code rowCapacity} row and
      * {@code columnCapacity} column points; {@code sharedLimits}: rows and columns are the same
      * points, with one array of limits.
      */
-    SinglePrecisionTiles(int dim, double largest, int rowCapacity, int columnCapacity, boolean sharedLimits) {
-        this.dim = dim;
-        this.scale = largest == 0.0 ? 1.0
-                : Math.scalb(1.0, Math.max(-MAX_EXPONENT, Math.min(MAX_EXPONENT, -Math.getExponent(largest) - 1)));
-        this.squaredScale = scale * scale;
-        this.reduction = 1.0 - 2.0 * (dim + 8) * UNIT_ROUNDOFF;
-        this.absoluteSlack = (4.0 * dim + 4.0) * 0x1p-150;
-        this.relativeSlack = (dim + 8.0) * 0x1p-52;
+    SinglePrecisionTiles(SinglePrecisionBound bound, int rowCapacity, int columnCapacity, boolean sharedLimits) {
+        this.bound = bound;
+        this.dim = bound.dim;
         int rowSlots = roundUp(rowCapacity, STEP);
         int columnSlots = roundUp(columnCapacity, PANEL);
         this.rows = new float[rowSlots * dim];
@@ -96,15 +64,6 @@ final class SinglePrecisionTiles {
         this.columnLimits = sharedLimits ? rowLimits : new float[columnSlots];
     }
 
-    /** The largest magnitude among the points of {@code block}. */
-    static double largestMagnitude(WorkingBlock block) {
-        double largest = 0.0;
-        for (double value : block.points) {
-            largest = Math.max(largest, Math.abs(value));
-        }
-        return largest;
-    }
-
     /** {@code value} rounded up to a multiple of {@code multiple}. */
     static int roundUp(int value, int multiple) {
         return (value + multiple - 1) / multiple * multiple;
@@ -113,18 +72,18 @@ final class SinglePrecisionTiles {
     /** Sets row slot {@code slot} to point {@code i} of {@code block}. */
     void setRow(int slot, WorkingBlock block, int i) {
         for (int t = 0; t < dim; t++) {
-            rows[slot * dim + t] = (float) (block.points[i * dim + t] * scale);
+            rows[slot * dim + t] = bound.single(block.points[i * dim + t]);
         }
-        rowNorms[slot] = reducedNorm(block.squaredNorms[i]);
+        rowNorms[slot] = bound.reducedNorm(block.squaredNorms[i]);
     }
 
     /** Sets column slot {@code slot} to point {@code j} of {@code block}. */
     void setColumn(int slot, WorkingBlock block, int j) {
         int start = (slot / PANEL) * PANEL * dim + slot % PANEL;
         for (int t = 0; t < dim; t++) {
-            panels[start + t * PANEL] = (float) (block.points[j * dim + t] * scale);
+            panels[start + t * PANEL] = bound.single(block.points[j * dim + t]);
         }
-        columnNorms[slot] = reducedNorm(block.squaredNorms[j]);
+        columnNorms[slot] = bound.reducedNorm(block.squaredNorms[j]);
     }
 
     /** Makes column slots from {@code from} to the end of their panel padding: they never pass on their value. */
@@ -133,28 +92,6 @@ final class SinglePrecisionTiles {
             columnNorms[slot] = Float.POSITIVE_INFINITY;
             columnLimits[slot] = Float.NEGATIVE_INFINITY;
         }
-    }
-
-    private float reducedNorm(double squaredNorm) {
-        return (float) (squaredNorm * squaredScale * reduction);
-    }
-
-    /**
-     * {@code s^2 W (1 + d') + e} rounded up to single precision: the screen value of every pair whose
-     * exact squared distance is at most W is at most this.
-     */
-    float limit(double worst) {
-        double scaled = worst * squaredScale * (1.0 + relativeSlack) + absoluteSlack;
-        float limit = (float) scaled;
-        return limit < scaled ? Math.nextUp(limit) : limit;
-    }
-
-    /**
-     * The smallest exact squared distance that a pair whose screen value is at least
-     * {@code screenValue} can have, less a margin: {@code (E - e) / s^2 (1 - d')}.
-     */
-    double lowestExact(float screenValue) {
-        return (screenValue - absoluteSlack) / squaredScale * (1.0 - relativeSlack);
     }
 
     /**

@@ -112,7 +112,7 @@ class CandidateJoinTest {
         }
         for (boolean singlePrecision : new boolean[]{true, false}) {
             CandidateHeaps offers = new CandidateHeaps(points.size, K);
-            CandidateJoin candidateJoin = new CandidateJoin(points, kthSquared, offers, 4 * K, singlePrecision);
+            CandidateJoin candidateJoin = new CandidateJoin(points, kthSquared, offers, 4 * K + 1, singlePrecision);
             for (int[][] join : joins) {
                 candidateJoin.join(join[0], join[1]);
             }

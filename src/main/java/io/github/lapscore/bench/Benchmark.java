@@ -12,7 +12,7 @@ import java.util.Optional;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.selection.LaplacianScoreSelector;
@@ -20,13 +20,13 @@ import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.storage.StorageLevel;
 
 /**

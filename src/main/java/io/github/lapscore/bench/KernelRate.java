@@ -4,9 +4,9 @@ import java.util.SplittableRandom;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.lapscore.LinearAlgebra;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;

@@ -2,7 +2,7 @@ package io.github.lapscore.graph;
 
 import java.io.Serializable;
 
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 
 /**
  * One unordered edge {src, dst} of the symmetrised kNN graph, {@code src <= dst} ({@code src == dst}

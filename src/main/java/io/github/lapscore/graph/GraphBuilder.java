@@ -13,7 +13,7 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.ApproximateKnnSearch;
 import io.github.lapscore.graph.search.ExactKnnSearch;

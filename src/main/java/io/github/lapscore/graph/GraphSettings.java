@@ -3,7 +3,7 @@ package io.github.lapscore.graph;
 import java.io.Serializable;
 
 import io.github.lapscore.data.DataScale;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 

@@ -5,7 +5,7 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.FeatureCentres;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;

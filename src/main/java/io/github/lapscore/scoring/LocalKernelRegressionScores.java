@@ -22,7 +22,7 @@ import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.Edge;
 import io.github.lapscore.graph.EdgeWeighting;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;

@@ -2,7 +2,7 @@ package io.github.lapscore.scoring;
 
 import dev.ludovic.netlib.lapack.LAPACK;
 import io.github.lapscore.LinearAlgebra;
-import io.github.lapscore.graph.kernel.SquaredDistance;
+import io.github.lapscore.graph.distance.SquaredDistance;
 import org.netlib.util.intW;
 
 /**

@@ -2,6 +2,7 @@ package io.github.lapscore.graph.kernel;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.lapscore.LinearAlgebra;
+import io.github.lapscore.graph.distance.SquaredDistance;
 
 /**
  * All pairs of rows of two blocks. The epsilon graph's radius filter takes every pair's squared
@@ -19,11 +20,8 @@ public final class BlockDistanceKernel {
     public static final int TILE_ROWS = 512;
     /** Rows of the right block per product; a tile of products is TILE_ROWS x TILE_COLUMNS doubles (8 MiB). */
     public static final int TILE_COLUMNS = 2048;
-    /**
-     * Whether the nearest-neighbour scans screen pairs in single precision: the JVM was started with
-     * {@code --add-modules=jdk.incubator.vector}, as Spark 4's launcher and {@code conf/spark-jvm.options} do.
-     */
-    public static final boolean SINGLE_PRECISION_SCREEN = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    /** Whether the nearest-neighbour scans screen pairs in single precision: the JVM has Java's Vector API. */
+    public static final boolean SINGLE_PRECISION_SCREEN = SquaredDistance.VECTOR_API;
 
     private BlockDistanceKernel() {
     }

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.distance.SquaredDistance;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 
@@ -74,6 +76,30 @@ public final class WorkingBlock {
         this.positions = positionTable(ids);
     }
 
+    /** The rows {@code ids} of {@code all}, as {@link #rows} gives them. */
+    private WorkingBlock(WorkingBlock all, long[] ids) {
+        this.ids = ids;
+        this.size = ids.length;
+        this.dim = all.dim;
+        this.labels = all.labels == null ? null : new double[size];
+        this.points = new double[size * dim];
+        this.squaredNorms = new double[size];
+        this.centreDots = new double[size];
+        this.uncentredNorms = new double[size];
+        this.centreSquared = all.centreSquared;
+        for (int i = 0; i < size; i++) {
+            int from = all.positionOf(ids[i]);
+            System.arraycopy(all.points, from * dim, points, i * dim, dim);
+            squaredNorms[i] = all.squaredNorms[from];
+            centreDots[i] = all.centreDots[from];
+            uncentredNorms[i] = all.uncentredNorms[from];
+            if (labels != null) {
+                labels[i] = all.labels[from];
+            }
+        }
+        this.positions = positionTable(ids);
+    }
+
     /**
      * The table behind {@link #positionOf} for ascending ids that lie close together (the rows of a
      * block, or the candidates a refinement round gathers, which name most rows), else null.
@@ -110,12 +136,26 @@ public final class WorkingBlock {
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
     public static WorkingBlock of(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+        requireAscending(ids);
+        return new WorkingBlock(ids, vectors, null, dim, measure, centre);
+    }
+
+    /**
+     * The rows {@code ids}, which must be strictly ascending and rows of this block, as a working
+     * block of their own: the same numbers as one built from their vectors, copied, not computed
+     * again.
+     */
+    public WorkingBlock rows(long[] ids) {
+        requireAscending(ids);
+        return new WorkingBlock(this, ids);
+    }
+
+    private static void requireAscending(long[] ids) {
         for (int i = 1; i < ids.length; i++) {
             if (ids[i] <= ids[i - 1]) {
                 throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
             }
         }
-        return new WorkingBlock(ids, vectors, null, dim, measure, centre);
     }
 
     /** Dimension of the points. */

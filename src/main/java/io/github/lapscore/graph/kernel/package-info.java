@@ -1,7 +1,7 @@
 /**
  * The distance kernel under every neighbour search: a group of rows embedded as one dense
- * row-major array ({@link io.github.lapscore.graph.kernel.WorkingBlock}, with the
- * {@link io.github.lapscore.graph.kernel.DistanceMeasure} that embeds them); the scans of two such
+ * row-major array ({@link io.github.lapscore.graph.kernel.WorkingBlock}, embedded by a
+ * {@link io.github.lapscore.graph.distance.DistanceMeasure}); the scans of two such
  * blocks ({@link io.github.lapscore.graph.kernel.BlockDistanceKernel}): for the kNN searches a
  * screen of every pair, in single precision on vector instructions where the JVM has them, and
  * exact distances only for the pairs that may be among a row's k nearest; for the epsilon graph
@@ -11,7 +11,7 @@
  *
  * <p>Internal: public only so that {@code graph.search}, {@code graph} and the benchmark can call
  * it; it is not subject to API stability and may change in any release. Users choose a distance
- * through the selector's {@code distanceMeasure} param. It depends on nothing in {@code graph} or
- * {@code graph.search}.
+ * through the selector's {@code distanceMeasure} param. It depends on {@code graph.distance}, and on
+ * nothing in {@code graph} or {@code graph.search}.
  */
 package io.github.lapscore.graph.kernel;

@@ -9,9 +9,9 @@ import java.util.Locale;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -65,6 +65,17 @@ public final class ApproximateKnnSearch {
     public static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
                                                  DistanceMeasure measure, double[] centre, ForestSettings settings,
                                                  StageTimer timer) {
+        return run(blocks, layout, numFeatures, k, measure, centre, settings, timer, true);
+    }
+
+    /**
+     * {@link #run(JavaRDD, BlockLayout, int, int, DistanceMeasure, double[], ForestSettings, StageTimer)},
+     * with {@link GroupCopies} where they pay when {@code copiesAllowed}, else never: the lists are
+     * the same either way.
+     */
+    static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
+                                          DistanceMeasure measure, double[] centre, ForestSettings settings,
+                                          StageTimer timer, boolean copiesAllowed) {
         long numRows = layout.numRows();
         long seed = settings.seed();
         int leafSize = settings.leafSize(numFeatures, k);
@@ -90,19 +101,42 @@ public final class ApproximateKnnSearch {
                 () -> LeafBlocks.count(blocks, shared, numFeatures, measure, centre, 2 * leafSize));
         int parallelism = blocks.context().defaultParallelism();
         int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);
-        JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(context, layout, settings.numTrees(),
-                tree -> blocks
-                        .flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure, centre, seed).iterator())
-                        .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), tasks), new LeafOrder())
-                        .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, layout, numFeatures, listSize, measure, centre)
-                                .iterator()),
-                tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
-                        tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
-                "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks() + " blocks",
-                timer);
-        shared.destroy();
-        JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, blocks, layout, numFeatures, listSize, measure,
-                centre, settings.refinementRounds(), seed, timer);
+        GroupCopies copies = copiesAllowed
+                ? GroupCopies.ifTheyPay(blocks, layout, parallelism, listSize, numFeatures, measure, centre, timer)
+                : null;
+        JavaPairRDD<Long, NeighbourLists> refined;
+        try {
+            JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(context, layout, settings.numTrees(),
+                    tree -> copies == null
+                            ? blocks.flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure,
+                                            centre, seed, true).iterator())
+                                    .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree),
+                                            Math.min(tasks, leafBlocks.blocksIn(tree))), new LeafOrder())
+                                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> WorkingBlock.of(ids,
+                                            vectors, numFeatures, measure, centre), layout, listSize).iterator())
+                            : blocks.flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure,
+                                            centre, seed, false).iterator())
+                                    .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree),
+                                            copies.groups.numBlocks()), new LeafOrder())
+                                    .zipPartitions(copies.everyRow, (entries, all) -> {
+                                        WorkingBlock everyRow = all.next();
+                                        return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
+                                                .iterator();
+                                    })
+                                    .mapToPair(fragment -> fragment),
+                    tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
+                            tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
+                    "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks()
+                            + " blocks",
+                    timer);
+            shared.destroy();
+            refined = NeighbourDescent.refine(merged, blocks, layout, numFeatures, listSize, measure, centre,
+                    settings.refinementRounds(), seed, timer, parallelism, copies);
+        } finally {
+            if (copies != null) {
+                copies.release();
+            }
+        }
         if (listSize == k) {
             return refined;
         }
@@ -125,10 +159,14 @@ public final class ApproximateKnnSearch {
         return sampled;
     }
 
-    /** Every row of {@code block} keyed by (leaf block of {@code tree}, row id). */
+    /**
+     * Every row of {@code block} keyed by (leaf block of {@code tree}, row id), with its vector when
+     * {@code withVectors}, else with null (the leaves read the rows from {@link GroupCopies}).
+     */
     private static List<Tuple2<Tuple2<Integer, Long>, Vector>> leafEntries(RowBlock block, int tree, RandomProjectionForest forest,
                                                                           LeafBlocks leafBlocks, int numFeatures,
-                                                                          DistanceMeasure measure, double[] centre, long seed) {
+                                                                          DistanceMeasure measure, double[] centre, long seed,
+                                                                          boolean withVectors) {
         WorkingBlock points = WorkingBlock.of(block, numFeatures, measure, centre);
         List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
         for (int i = 0; i < points.size; i++) {
@@ -136,9 +174,14 @@ public final class ApproximateKnnSearch {
             int leaf = forest.leafOf(tree, points.points, i * numFeatures, id);
             int chunks = leafBlocks.chunks(tree, leaf);
             int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, CHUNK_SALT), chunks);
-            entries.add(new Tuple2<>(new Tuple2<>(leafBlocks.firstBlock(tree, leaf) + chunk, id), block.row(i)));
+            entries.add(new Tuple2<>(new Tuple2<>(leafBlocks.firstBlock(tree, leaf) + chunk, id), withVectors ? block.row(i) : null));
         }
         return entries;
+    }
+
+    /** The working block of a leaf's rows: ids ascending, with their vectors when the entries carry them. */
+    private interface LeafRows {
+        WorkingBlock of(long[] ids, Vector[] vectors);
     }
 
     /**
@@ -146,8 +189,7 @@ public final class ApproximateKnnSearch {
      * leaf's lists into fragments by the block of {@code layout} their rows belong to.
      */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
-                                                                            BlockLayout layout, int numFeatures, int k,
-                                                                            DistanceMeasure measure, double[] centre) {
+                                                                            LeafRows leafRows, BlockLayout layout, int k) {
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
         List<Long> ids = new ArrayList<>();
         List<Vector> vectors = new ArrayList<>();
@@ -155,22 +197,21 @@ public final class ApproximateKnnSearch {
         while (entries.hasNext()) {
             Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
             if (entry._1()._1() != leaf && !ids.isEmpty()) {
-                addLeaf(ids, vectors, layout, numFeatures, k, measure, centre, fragments);
+                addLeaf(ids, vectors, leafRows, layout, k, fragments);
             }
             leaf = entry._1()._1();
             ids.add(entry._1()._2());
             vectors.add(entry._2());
         }
         if (!ids.isEmpty()) {
-            addLeaf(ids, vectors, layout, numFeatures, k, measure, centre, fragments);
+            addLeaf(ids, vectors, leafRows, layout, k, fragments);
         }
         return fragments;
     }
 
-    private static void addLeaf(List<Long> ids, List<Vector> vectors, BlockLayout layout, int numFeatures, int k,
-                                DistanceMeasure measure, double[] centre, List<Tuple2<Long, NeighbourLists>> fragments) {
-        WorkingBlock leaf = WorkingBlock.of(ids.stream().mapToLong(Long::longValue).toArray(), vectors.toArray(new Vector[0]),
-                numFeatures, measure, centre);
+    private static void addLeaf(List<Long> ids, List<Vector> vectors, LeafRows leafRows, BlockLayout layout, int k,
+                                List<Tuple2<Long, NeighbourLists>> fragments) {
+        WorkingBlock leaf = leafRows.of(ids.stream().mapToLong(Long::longValue).toArray(), vectors.toArray(new Vector[0]));
         ids.clear();
         vectors.clear();
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
@@ -183,9 +224,10 @@ public final class ApproximateKnnSearch {
         private final int numBlocks;
         private final int numTasks;
 
+        /** {@code numBlocks} leaf blocks to {@code numTasks} tasks (some without a block when there are more tasks). */
         LeafPartitioner(int numBlocks, int numTasks) {
             this.numBlocks = numBlocks;
-            this.numTasks = Math.max(1, Math.min(numTasks, numBlocks));
+            this.numTasks = Math.max(1, numTasks);
         }
 
         @Override

@@ -3,7 +3,7 @@ package io.github.lapscore.graph.search;
 import java.io.Serializable;
 
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;

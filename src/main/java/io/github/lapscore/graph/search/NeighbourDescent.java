@@ -13,9 +13,9 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.CandidateJoin;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -44,10 +44,12 @@ import scala.Tuple2;
  *       what enters it is new.</li>
  * </ol>
  * Rounds stop when at most {@value #CONVERGED_SHARE} of all list entries are new (nothing is left
- * to explore), or after the given number. The local joins of the rows of one block run in one task,
- * which receives each candidate once: O(m K^2 d) flops and a shuffle of at most min(B, 2K) copies of
- * each row per round for B blocks. Driver memory O(1); the result depends on the seed and the row
- * ids only.
+ * to explore), or after the given number. The local joins of the rows of one group run in one
+ * task, which holds each candidate once: O(m K^2 d) flops per round. With G groups, at most K of
+ * them, every group receives all rows once and keeps them for all rounds (a shuffle of G copies of
+ * the data in all, G x m numbers per round); with more, each round ships every group the rows its
+ * candidates name (at most min(G, 2K) copies of each row). Driver memory O(1); the result depends on
+ * the seed and the row ids only.
  */
 final class NeighbourDescent {
 
@@ -69,8 +71,8 @@ final class NeighbourDescent {
      * round ships every row to about as many tasks as there are groups, and a pair met in two groups
      * is offered twice; fewer groups than cores would leave cores idle, and more (the blocks of the
      * scoring pass: three blocks on two cores, say) would ship more and leave the last task to run
-     * alone. The rows' vectors are read from {@code blocks} where they are, never copied into the
-     * groups.
+     * alone. The rows' vectors are read from {@code blocks} where they are, and copied into the
+     * groups' working blocks only.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
@@ -88,14 +90,35 @@ final class NeighbourDescent {
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
                                                     BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
                                                     double[] centre, int maxRounds, long seed, StageTimer timer, int numGroups) {
+        GroupCopies copies = maxRounds == 0 ? null
+                : GroupCopies.ifTheyPay(blocks, layout, numGroups, listSize, numFeatures, measure, centre, timer);
+        try {
+            return refine(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer, numGroups, copies);
+        } finally {
+            if (copies != null) {
+                copies.release();
+            }
+        }
+    }
+
+    /**
+     * The rounds on {@code numGroups} groups, their local joins reading the rows from
+     * {@code copies} ({@link GroupCopies}, made for these groups, which the caller releases once the
+     * lists returned are in use) when not null, else from rows gathered for each round.
+     */
+    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
+                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
+                                                    double[] centre, int maxRounds, long seed, StageTimer timer, int numGroups,
+                                                    GroupCopies copies) {
         BlockLayout groups = layout.inParts(numGroups);
+        JavaRDD<WorkingBlock> everyRow = copies == null ? null : copies.everyRow;
         if (maxRounds == 0 || groups == layout) {
-            return rounds(lists, blocks, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
+            return rounds(lists, blocks, everyRow, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
         }
         JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
                 "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, blocks, groups, layout, numFeatures, listSize, measure, centre,
-                maxRounds, seed, timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, blocks, everyRow, groups, layout, numFeatures, listSize, measure,
+                centre, maxRounds, seed, timer);
         return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
                 timer);
     }
@@ -107,10 +130,16 @@ final class NeighbourDescent {
                 lists.values().flatMapToPair(own -> own.fragmentsByBlock(target)), target), description, timer);
     }
 
+    /**
+     * The rounds on {@code lists}, grouped by {@code layout}, whose rows live in {@code blocks}
+     * ({@code homeLayout}); the local joins read the rows from {@code everyRow} (one working block of
+     * all rows per group, {@link GroupCopies}) when it is not null, and each round ships only the
+     * rows' current K-th distances; else each round gathers the rows its candidates name.
+     */
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                            BlockLayout layout, BlockLayout homeLayout, int numFeatures, int listSize,
-                                                            DistanceMeasure measure, double[] centre, int maxRounds, long seed,
-                                                            StageTimer timer) {
+                                                            JavaRDD<WorkingBlock> everyRow, BlockLayout layout, BlockLayout homeLayout,
+                                                            int numFeatures, int listSize, DistanceMeasure measure, double[] centre,
+                                                            int maxRounds, long seed, StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> current = lists;
         double freshShare = 1.0;
         long entries = layout.numRows() * listSize;
@@ -118,10 +147,16 @@ final class NeighbourDescent {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, SAMPLE_SALT, 0);
             JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
-            JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(candidates.zipPartitions(
-                    members(candidates, blocks, before, layout, homeLayout), (own, delivered) -> localJoin(own, delivered, layout,
-                            numFeatures, listSize, measure, centre))
-                    .mapToPair(fragment -> fragment), layout);
+            JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
+                    ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
+                                    (block, kth) -> List.of(new Tuple2<>(block.next(), kth.next())).iterator()),
+                            (own, all) -> {
+                                Tuple2<WorkingBlock, double[]> points = all.next();
+                                return localJoin(own.next(), points._1(), points._2(), layout, listSize);
+                            })
+                    : candidates.zipPartitions(members(candidates, blocks, before, layout, homeLayout),
+                            (own, delivered) -> localJoin(own, delivered, layout, numFeatures, listSize, measure, centre));
+            JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment), layout);
             JavaPairRDD<Long, NeighbourLists> after = before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
                     .zipPartitions(offers.values(), (marked, offered) -> {
@@ -277,10 +312,7 @@ final class NeighbourDescent {
         return slices;
     }
 
-    /**
-     * The local joins of one block's rows: new with new and new with old candidates, each pair once
-     * per row, offers kept in bounded heaps, handed to the shuffle one block's fragment at a time.
-     */
+    /** {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} on the rows gathered for this round. */
     private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
                                                                 BlockLayout layout, int numFeatures, int listSize,
                                                                 DistanceMeasure measure, double[] centre) {
@@ -292,12 +324,47 @@ final class NeighbourDescent {
         double[] kthSquared = all.tags();
         WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
         all = null; // the working block holds what the joins need: the gathered vectors can go
+        return localJoin(candidates, points, kthSquared, layout, listSize);
+    }
+
+    /**
+     * The local joins of one block's rows among {@code points}, which hold every candidate, each
+     * point's current K-th squared distance in {@code kthSquared}: new with new and new with old
+     * candidates, each pair once per row, offers kept in bounded heaps, handed to the shuffle one
+     * block's fragment at a time.
+     */
+    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, WorkingBlock points, double[] kthSquared,
+                                                                BlockLayout layout, int listSize) {
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
         for (int row = 0; row < candidates.rows(); row++) {
             join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));
         }
         return NeighbourLists.fragmentsOf(offers, points, points, layout);
+    }
+
+    /**
+     * The square of every row's current K-th distance (+infinity while its list holds fewer than K),
+     * all m of them, in every group's partition: each group's slice sent to every group.
+     */
+    private static JavaRDD<double[]> kthSquaredOfAll(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout groups) {
+        long numRows = groups.numRows();
+        return lists.values()
+                .flatMapToPair(own -> {
+                    Tuple2<Long, double[]> slice = kthSquaredByBlock(own, groups).get(0);
+                    List<Tuple2<Long, Tuple2<Long, double[]>>> copies = new ArrayList<>();
+                    for (int group = 0; group < groups.numBlocks(); group++) {
+                        copies.add(new Tuple2<>(groups.firstRow(group), slice));
+                    }
+                    return copies.iterator();
+                })
+                .partitionBy(new BlockPartitioner(groups))
+                .values()
+                .mapPartitions(slices -> {
+                    double[] all = new double[Math.toIntExact(numRows)];
+                    slices.forEachRemaining(slice -> System.arraycopy(slice._2(), 0, all, Math.toIntExact(slice._1()), slice._2().length));
+                    return List.of(all).iterator();
+                });
     }
 
     /**

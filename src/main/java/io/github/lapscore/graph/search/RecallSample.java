@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;

@@ -4,7 +4,7 @@ import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphSettings;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightKernel;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import org.apache.spark.ml.param.DoubleParam;

@@ -5,7 +5,7 @@ import java.io.Serializable;
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightKernel;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.scoring.VarianceWeighting;

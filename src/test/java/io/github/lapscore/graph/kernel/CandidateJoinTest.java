@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.sql.Row;

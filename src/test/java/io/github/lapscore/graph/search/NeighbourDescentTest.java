@@ -15,7 +15,7 @@ import java.util.Set;
 
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.LaplacianScoreSelector;
@@ -68,18 +68,19 @@ class NeighbourDescentTest {
 
     /**
      * The lists after the rounds are the same to the last bit whether the rounds run on 1, 2 or 3
-     * groups of rows, and the rounds did change them.
+     * groups of rows (no more than K: each group keeps every row for all rounds) or on 9 (more than
+     * K: each round gathers the rows its candidates name), and the rounds did change them.
      */
     @Test
     void theListsDoNotDependOnTheNumberOfGroups() {
         double[][] data = gaussianRows(900, 5, 29);
-        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(200)
+        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
                     DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 12, K, 0, 0, 5L), graph.timer());
             List<String> reference = null;
-            for (int groups = 1; groups <= 3; groups++) {
+            for (int groups : new int[]{1, 2, 3, 9}) {
                 JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees, graph.blocks(), graph.layout(), 5,
                         K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, graph.timer(), groups);
                 List<String> entries = entries(refined);
@@ -95,6 +96,40 @@ class NeighbourDescentTest {
             assertTrue(neighbourPairs(before).size() == before.size()
                     && !neighbourPairs(before).equals(neighbourPairs(reference)), "the rounds found new neighbours");
         } finally {
+            graph.unpersist();
+        }
+    }
+
+    /**
+     * The trees and the rounds give the same lists to the last bit whether they read the rows from
+     * {@link GroupCopies} (made here: 2 groups, K = 18) or receive them with every tree and round.
+     */
+    @Test
+    void groupCopiesChangeNothing() {
+        double[][] data = gaussianRows(1200, 7, 31);
+        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(300)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+        List<String> copiesMade = new ArrayList<>();
+        StageListener listener = (stage, description, seconds) -> {
+            if (description.contains("rows into each of")) {
+                copiesMade.add(description);
+            }
+        };
+        StageTimer.addListener(listener);
+        try {
+            ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
+            List<List<String>> found = new ArrayList<>();
+            for (boolean copiesAllowed : new boolean[]{true, false}) {
+                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 7, K,
+                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer(), copiesAllowed);
+                found.add(entries(lists));
+                lists.unpersist(false);
+            }
+            assertEquals(List.of("kNN graph (approximate): all 1200 rows into each of 2 groups"), copiesMade);
+            assertEquals(1200 * K, found.get(0).size(), "every row keeps k neighbours");
+            assertEquals(found.get(1), found.get(0), "with group copies against without");
+        } finally {
+            StageTimer.removeListener(listener);
             graph.unpersist();
         }
     }

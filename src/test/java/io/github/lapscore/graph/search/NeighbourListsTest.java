@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Random;
 
 import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.DistanceMeasure;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;

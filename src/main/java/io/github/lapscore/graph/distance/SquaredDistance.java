@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.distance;
 
 /**
  * The exact squared Euclidean distance {@code sum_t (a_t - b_t)^2} of two points, as every search
@@ -17,8 +17,14 @@ package io.github.lapscore.graph.kernel;
  */
 public final class SquaredDistance {
 
+    /**
+     * Whether the JVM has Java's Vector API: it was started with
+     * {@code --add-modules=jdk.incubator.vector}, as Spark 4's launcher and {@code conf/spark-jvm.options} do.
+     */
+    public static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
     /** Whether the Vector API computes the sums: the JVM has the module, and vectors of 4 or 8 doubles. */
-    static final boolean VECTORIZED = BlockDistanceKernel.SINGLE_PRECISION_SCREEN && VectorSquaredDistance.LANES >= 4;
+    static final boolean VECTORIZED = VECTOR_API && VectorSquaredDistance.LANES >= 4;
 
     private SquaredDistance() {
     }

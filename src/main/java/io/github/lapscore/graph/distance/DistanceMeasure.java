@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.distance;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.data.blocks.FeatureCentres;

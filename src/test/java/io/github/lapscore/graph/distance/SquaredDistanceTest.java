@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.distance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.distance;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorMask;

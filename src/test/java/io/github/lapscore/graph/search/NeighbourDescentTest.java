@@ -110,11 +110,7 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(300)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         List<String> copiesMade = new ArrayList<>();
-        StageListener listener = (stage, description, seconds) -> {
-            if (description.contains("rows into each of")) {
-                copiesMade.add(description);
-            }
-        };
+        StageListener listener = collecting("rows into each of", copiesMade);
         StageTimer.addListener(listener);
         try {
             ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
@@ -132,6 +128,15 @@ class NeighbourDescentTest {
             StageTimer.removeListener(listener);
             graph.unpersist();
         }
+    }
+
+    /** A listener that adds to {@code descriptions} every stage description containing {@code fragment}. */
+    private static StageListener collecting(String fragment, List<String> descriptions) {
+        return (stage, description, seconds) -> {
+            if (description.contains(fragment)) {
+                descriptions.add(description);
+            }
+        };
     }
 
     /** The (row, neighbour) pairs of {@link #entries}. */
@@ -164,11 +169,7 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(500)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         List<String> rounds = new ArrayList<>();
-        StageListener listener = (stage, description, seconds) -> {
-            if (description.contains("refinement")) {
-                rounds.add(description);
-            }
-        };
+        StageListener listener = collecting("refinement", rounds);
         StageTimer.addListener(listener);
         try {
             double[] recall = new double[2];

@@ -37,13 +37,16 @@ import scala.Tuple2;
  *       rows, a dense spot the sample missed) is cut into chunks by a hash of the row id, so no task
  *       receives much more than its share.</li>
  *   <li>Each tree is one Spark job: rows are shuffled to their leaf, sorted by id within it, and
- *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}.</li>
+ *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}. When
+ *       {@link GroupCopies} pay, every group of rows first receives all rows once; then only the
+ *       row ids go to the leaves, the leaves of a task being read from its group's copy.</li>
  *   <li>One shuffle merges every tree's candidates into one list per block of {@code layout}.</li>
  *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours until they
  *       converge, and every row keeps its k nearest.</li>
  * </ol>
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
- * shuffle O(T m d) for the trees; driver memory is bounded by the sample, not by m. Every choice
+ * shuffle O(T m d) for the trees, or O(G m d + T m) with copies for G groups; driver memory is
+ * bounded by the sample, not by m. Every choice
  * depends on the seed and the row ids only.
  */
 public final class ApproximateKnnSearch {
@@ -108,16 +111,12 @@ public final class ApproximateKnnSearch {
         try {
             JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(context, layout, settings.numTrees(),
                     tree -> copies == null
-                            ? blocks.flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure,
-                                            centre, seed, true).iterator())
-                                    .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree),
-                                            Math.min(tasks, leafBlocks.blocksIn(tree))), new LeafOrder())
+                            ? toLeaves(blocks, tree, shared, leafBlocks, numFeatures, measure, centre, seed, true,
+                                    Math.min(tasks, leafBlocks.blocksIn(tree)))
                                     .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> WorkingBlock.of(ids,
                                             vectors, numFeatures, measure, centre), layout, listSize).iterator())
-                            : blocks.flatMapToPair(block -> leafEntries(block, tree, shared.value(), leafBlocks, numFeatures, measure,
-                                            centre, seed, false).iterator())
-                                    .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree),
-                                            copies.groups.numBlocks()), new LeafOrder())
+                            : toLeaves(blocks, tree, shared, leafBlocks, numFeatures, measure, centre, seed, false,
+                                    copies.groups.numBlocks())
                                     .zipPartitions(copies.everyRow, (entries, all) -> {
                                         WorkingBlock everyRow = all.next();
                                         return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
@@ -157,6 +156,19 @@ public final class ApproximateKnnSearch {
             }
         }
         return sampled;
+    }
+
+    /**
+     * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
+     * sorted by leaf block, then row id; with their vectors when {@code withVectors}.
+     */
+    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, int tree,
+                                                                      Broadcast<RandomProjectionForest> forest, LeafBlocks leafBlocks,
+                                                                      int numFeatures, DistanceMeasure measure, double[] centre,
+                                                                      long seed, boolean withVectors, int numTasks) {
+        return blocks.flatMapToPair(block -> leafEntries(block, tree, forest.value(), leafBlocks, numFeatures, measure, centre, seed,
+                        withVectors).iterator())
+                .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), numTasks), new LeafOrder());
     }
 
     /**

@@ -63,14 +63,26 @@ public final class SquaredDistance {
             s6 += d6 * d6;
             s7 += d7 * d7;
         }
+        return withTail(s0, s1, s2, s3, s4, s5, s6, s7, a, p, b, q, t, dim);
+    }
+
+    /**
+     * The eight running sums {@code s0 .. s7} over the dimensions before {@code t}, with the squared
+     * differences of dimensions {@code t .. dim - 1} (fewer than 8) added to {@code s0, s1, ...},
+     * combined as {@code ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))}.
+     */
+    static double withTail(double s0, double s1, double s2, double s3, double s4, double s5, double s6, double s7,
+                           double[] a, int p, double[] b, int q, int t, int dim) {
         int rest = dim - t;
-        s0 += rest > 0 ? square(a[p + t] - b[q + t]) : 0.0;
-        s1 += rest > 1 ? square(a[p + t + 1] - b[q + t + 1]) : 0.0;
-        s2 += rest > 2 ? square(a[p + t + 2] - b[q + t + 2]) : 0.0;
-        s3 += rest > 3 ? square(a[p + t + 3] - b[q + t + 3]) : 0.0;
-        s4 += rest > 4 ? square(a[p + t + 4] - b[q + t + 4]) : 0.0;
-        s5 += rest > 5 ? square(a[p + t + 5] - b[q + t + 5]) : 0.0;
-        s6 += rest > 6 ? square(a[p + t + 6] - b[q + t + 6]) : 0.0;
+        if (rest > 0) {
+            s0 += square(a[p + t] - b[q + t]);
+            s1 += rest > 1 ? square(a[p + t + 1] - b[q + t + 1]) : 0.0;
+            s2 += rest > 2 ? square(a[p + t + 2] - b[q + t + 2]) : 0.0;
+            s3 += rest > 3 ? square(a[p + t + 3] - b[q + t + 3]) : 0.0;
+            s4 += rest > 4 ? square(a[p + t + 4] - b[q + t + 4]) : 0.0;
+            s5 += rest > 5 ? square(a[p + t + 5] - b[q + t + 5]) : 0.0;
+            s6 += rest > 6 ? square(a[p + t + 6] - b[q + t + 6]) : 0.0;
+        }
         return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
     }
 

@@ -3,11 +3,23 @@
 # image) puts the image's Spark jars, the mounted runnable jar (the library and XChart) and the
 # kernel on the class path of the kernel's JVM, which is the notebooks' Spark driver: the same
 # Spark the workers run. Refuses to start without that jar rather than fail in the first cell.
+#
+# The token: JUPYTER_TOKEN if it is set and not empty (Jupyter reads it itself), otherwise one that
+# Jupyter generates at each start and prints in its log (docker compose logs jupyter). No token is
+# ever passed on the command line: an empty one there would turn authentication off.
+# The server listens on every interface of the container, because Docker forwards the published
+# port (127.0.0.1:8888 on the host) to the container's own address; remote access stays off, so
+# Jupyter keeps checking that each request's Host header names a loopback address or localhost,
+# and a web page that reaches 127.0.0.1:8888 under another name (DNS rebinding) is refused.
 set -euo pipefail
 app_jar=/opt/lapscore/target/spark-laplacian-score-app.jar
 if [ ! -f "$app_jar" ]; then
   echo "start-jupyter: $app_jar is missing; run ./mvnw -DskipTests package on the host first" >&2
   exit 1
 fi
+if [ -z "${JUPYTER_TOKEN:-}" ]; then
+  unset JUPYTER_TOKEN
+  echo "start-jupyter: no JUPYTER_TOKEN given; open the http://127.0.0.1:8888/tree?token=... address printed below" >&2
+fi
 exec jupyter notebook --ip=0.0.0.0 --port=8888 --no-browser \
-  --IdentityProvider.token="${JUPYTER_TOKEN}" --notebook-dir=/opt/lapscore/notebooks
+  --ServerApp.allow_remote_access=False --notebook-dir=/opt/lapscore/notebooks

@@ -24,12 +24,16 @@ import org.yaml.snakeyaml.Yaml;
  * The top-level {@code docker-compose.yml} describes the cluster it claims: one master, two workers
  * that find it, and a Jupyter server, on the Spark, Scala and Java the library is built for, with
  * pinned images, ports on 127.0.0.1 only, health checks that the start-up order waits on, and the
- * mounts the Jupyter server's start script reads. No Docker engine runs here; CI also checks the
+ * mounts the Jupyter server's start script reads. The Jupyter server has no token written in the
+ * repository and keeps its Host-header check (remote access off), so that a web page cannot reach it
+ * by DNS rebinding. No Docker engine runs here; CI also checks the
  * file against the Compose schema with {@code docker-compose config -q}.
  */
 class ComposeFileTest {
 
     private static final Path REPOSITORY = Path.of("").toAbsolutePath();
+    /** A token taken from the environment of {@code docker compose up}, without a default written here. */
+    private static final Pattern TOKEN_FROM_THE_ENVIRONMENT = Pattern.compile("\\$\\{JUPYTER_TOKEN(:?-|:?\\?[^}]*)?}");
     private static Map<String, Map<String, Object>> services;
     private static String pom;
 
@@ -156,6 +160,35 @@ class ComposeFileTest {
                 assertTrue(notebook.contains("\\\"" + variable + "\\\""), "cluster.ipynb reads " + variable);
             }
         }
+    }
+
+    @Test
+    void jupyterHasNoPublishedToken() throws IOException {
+        Object token = environment("jupyter").get("JUPYTER_TOKEN");
+        assertTrue(token == null || TOKEN_FROM_THE_ENVIRONMENT.matcher(String.valueOf(token)).matches(),
+                "JUPYTER_TOKEN must come from the user's environment, with no default in the file: " + token);
+        String command = jupyterCommand();
+        assertFalse(command.contains("token"),
+                "the start script sets the token (an empty one turns authentication off, a written one is public): " + command);
+    }
+
+    @Test
+    void jupyterListensOnLocalhostOnlyAndChecksTheHostHeader() throws IOException {
+        String command = jupyterCommand();
+        assertTrue(command.contains("--ServerApp.allow_remote_access=False"),
+                "listening on 0.0.0.0 turns Jupyter's Host-header check off unless remote access is off: " + command);
+        for (String widening : List.of("allow_remote_access=True", "local_hostnames", "allow_origin", "disable_check_xsrf")) {
+            assertFalse(command.contains(widening), widening + " in " + command);
+        }
+        assertTrue(list(services.get("jupyter").get("ports")).contains("127.0.0.1:8888:8888"),
+                "Jupyter's port is published on the host's loopback address");
+    }
+
+    /** The command line that start-jupyter.sh runs Jupyter with, its continued lines joined. */
+    private static String jupyterCommand() throws IOException {
+        String script = Files.readString(jupyterContext().resolve("start-jupyter.sh")).replace("\\\n", " ");
+        return script.lines().filter(line -> line.startsWith("exec jupyter ")).findFirst()
+                .orElseThrow(() -> new AssertionError("start-jupyter.sh does not exec jupyter"));
     }
 
     private static Path jupyterContext() {

@@ -14,7 +14,9 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 /**
  * What the driver heard of the cluster while it was registered: executors added and removed, failed
  * tasks, the stages submitted after the first failed task (when an executor is lost, the stages that
- * recompute its shuffle output, then the retried stage), and the executors that ran successful tasks. Spark delivers these events on its
+ * recompute its shuffle output, then the retried stage), the executors that ran successful tasks, the
+ * (stage, partition) of every failed task and of every successful one, and the successful tasks that were
+ * a retry (a task attempt or stage attempt after the first). Spark delivers these events on its
  * listener thread, after the fact, so the lists are safe to read from the test's thread but may lag
  * behind the jobs that caused them.
  */
@@ -25,6 +27,9 @@ final class ClusterEvents extends SparkListener {
     final List<String> stagesAfterFailure = new CopyOnWriteArrayList<>();
     final List<String> failedTasks = new CopyOnWriteArrayList<>();
     final Set<String> executorsWithTasks = ConcurrentHashMap.newKeySet();
+    final Set<String> failedPartitions = ConcurrentHashMap.newKeySet();
+    final Set<String> computedPartitions = ConcurrentHashMap.newKeySet();
+    final List<String> retriesThatSucceeded = new CopyOnWriteArrayList<>();
 
     @Override
     public void onExecutorAdded(SparkListenerExecutorAdded event) {
@@ -46,10 +51,17 @@ final class ClusterEvents extends SparkListener {
 
     @Override
     public void onTaskEnd(SparkListenerTaskEnd event) {
+        String partition = "stage " + event.stageId() + " partition " + event.taskInfo().partitionId();
         if (event.taskInfo().successful()) {
             executorsWithTasks.add(event.taskInfo().executorId());
+            computedPartitions.add(partition);
+            if (event.stageAttemptId() > 0 || event.taskInfo().attemptNumber() > 0) {
+                retriesThatSucceeded.add(partition + " (stage attempt " + event.stageAttemptId() + ", task attempt "
+                        + event.taskInfo().attemptNumber() + ")");
+            }
         } else {
             failedTasks.add(event.reason().getClass().getSimpleName());
+            failedPartitions.add(partition);
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -155,7 +156,7 @@ class LocalClusterIT {
     }
 
     @Test
-    void fitSurvivesTheLossOfAnExecutor(@TempDir Path directory) {
+    void fitSurvivesTheLossOfAnExecutor(@TempDir Path directory) throws TimeoutException {
         SparkContext context = cluster.sparkContext();
         Dataset<Row> table = table(cluster);
         File marker = directory.resolve("executor-halted").toFile();
@@ -170,6 +171,8 @@ class LocalClusterIT {
             ExecutorHalt.disarm(context);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        // Every task of the fit ended before it returned: once Spark's listener bus is drained, the listener heard them all.
+        context.listenerBus().waitUntilEmpty();
         // The listener hears of the removal after the fact, and the replacement executor may register after the
         // fit has rerun its work on the other one; waiting for both also leaves two executors for the other test.
         await(() -> !events.removed.isEmpty() && events.added.size() >= events.removed.size(), 120,
@@ -177,10 +180,14 @@ class LocalClusterIT {
         context.removeSparkListener(events);
 
         System.out.printf(Locale.ROOT, "Executor loss: fit in %.1f s; executors removed %s, added %s; failed tasks %s; "
-                + "then stages %s%n", seconds, events.removed, events.added, events.failedTasks, events.stagesAfterFailure);
+                + "then stages %s; retries that succeeded %s%n", seconds, events.removed, events.added, events.failedTasks,
+                events.stagesAfterFailure, events.retriesThatSucceeded);
         assertTrue(marker.exists(), "no executor was halted");
         assertEquals(1, events.removed.size(), "executors removed: " + events.removed);
         assertFalse(events.failedTasks.isEmpty(), "no task was lost with the executor");
+        assertFalse(events.retriesThatSucceeded.isEmpty(), "no lost work ran again: " + events.stagesAfterFailure);
+        assertTrue(events.computedPartitions.containsAll(events.failedPartitions), "partitions of failed tasks "
+                + events.failedPartitions + ", computed " + events.computedPartitions);
         FeatureSelectorModel<?> clean = local.selector(LAPLACIAN);
         assertArrayEquals(clean.scores(), survivor.scores());
         assertArrayEquals(clean.featureRanking(), survivor.featureRanking());

@@ -9,24 +9,47 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import javax.imageio.ImageIO;
 
 import io.github.lapscore.Caches;
 import io.github.lapscore.evaluation.EvaluationTable;
+import io.github.lapscore.evaluation.Experiment;
+import io.github.lapscore.evaluation.KMeansRestarts;
+import io.github.lapscore.evaluation.StratifiedSplit;
+import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.JobOption;
+import org.apache.spark.ml.feature.StringIndexer;
+import org.apache.spark.ml.feature.VectorSlicer;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code lapscore evaluate} end to end on iris, with few restarts and splits so that it stays fast. */
 class EvaluateCommandTest {
+
+    /** Columns of the rows this test prepares as the command does: the class index, and the chosen features. */
+    private static final String CLASS = "class";
+    private static final String SLICED = "sliced";
 
     /** What {@code evaluate} with {@code args} prints; checks that it leaves nothing cached, whether it succeeds or fails. */
     private static String evaluate(String... args) {
@@ -82,6 +105,181 @@ class EvaluateCommandTest {
             assertNotNull(map, selector);
             assertTrue(map.getWidth() >= 64 && map.getHeight() >= 64, selector);
         }
+    }
+
+    /**
+     * The command's metrics against plain references computed here from what it clustered and classified. Its
+     * k-means is seeded, so its lowest-cost assignments are those of {@link KMeansRestarts} run here on the same
+     * rows, features and seeds; its splits are the seeded {@link StratifiedSplit}s. From those, this test computes
+     * the clustering accuracy (the best of all 3! mappings of clusters to classes), the NMI (from the contingency
+     * counts) and the 1-NN accuracy (a plain double loop, the first of equally near training rows winning) on the
+     * baseline's features and on the variance ranking, itself computed here by a plain loop.
+     */
+    @Test
+    void metricsEqualPlainReferencesOnTheCommandsClusteringsAndSplits(@TempDir Path root) throws Exception {
+        int restarts = 3;
+        int splits = 2;
+        long seed = 7;
+        Path out = root.resolve("evaluation");
+        evaluate("--input", "data/iris.csv", "--label-col", "species", "--output-dir", out.toString(), "--selectors", "variance",
+                "--restarts", Integer.toString(restarts), "--splits", Integer.toString(splits), "--eval-seed", Long.toString(seed),
+                "--num-features", "1,2,3");
+        Map<String, double[]> reported = new HashMap<>();
+        List<String> csv = Files.readAllLines(out.resolve("evaluation.csv"));
+        for (String line : csv.subList(1, csv.size())) {
+            String[] cells = line.split(",");
+            reported.put(cells[0] + " m=" + cells[1], new double[]{Double.parseDouble(cells[2]), Double.parseDouble(cells[3]),
+                    Double.parseDouble(cells[4])});
+        }
+
+        // The rows as the command prepares them: the input's feature vectors and the species indexed 0..2.
+        InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input",
+                "data/iris.csv", "--label-col", "species"}, List.of(JobOption.INPUT, JobOption.LABEL_COL)),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        String features = input.vectorColumn();
+        Dataset<Row> rows = new StringIndexer().setInputCol(input.internalName(input.labelColumn())).setOutputCol(CLASS)
+                .fit(input.data()).transform(input.data()).select(features, CLASS).cache();
+        List<StratifiedSplit> parts = new ArrayList<>();
+        try {
+            for (int split = 0; split < splits; split++) {
+                parts.add(StratifiedSplit.of(rows, CLASS, Experiment.TRAIN_FRACTION, seed + split));
+            }
+            int[] byVariance = plainVarianceRanking(points(rows.collectAsList(), new int[]{0, 1, 2, 3}));
+            Map<String, int[]> featureSets = new LinkedHashMap<>();
+            featureSets.put(Experiment.BASELINE + " m=4", new int[]{0, 1, 2, 3});
+            for (int m = 1; m <= 3; m++) {
+                featureSets.put("variance m=" + m, Arrays.copyOf(byVariance, m));
+            }
+            assertEquals(featureSets.keySet(), reported.keySet(), "rows of evaluation.csv");
+            for (Map.Entry<String, int[]> set : featureSets.entrySet()) {
+                int[] chosen = set.getValue();
+                Dataset<Row> sliced = new VectorSlicer().setInputCol(features).setOutputCol(SLICED).setIndices(chosen).transform(rows);
+                List<Row> clustered = new KMeansRestarts(3, restarts, seed).cluster(sliced, SLICED)
+                        .select(KMeansRestarts.CLUSTER_COLUMN, CLASS).collectAsList();
+                int[] clusters = clustered.stream().mapToInt(row -> row.getInt(0)).toArray();
+                int[] classes = clustered.stream().mapToInt(row -> (int) row.getDouble(1)).toArray();
+                double knn = 0;
+                for (StratifiedSplit part : parts) {
+                    List<Row> train = part.train().collectAsList();
+                    List<Row> test = part.test().collectAsList();
+                    knn += plainOneNearestNeighbourAccuracy(points(train, chosen), classes(train), points(test, chosen), classes(test));
+                }
+                double[] metrics = reported.get(set.getKey());
+                // evaluation.csv has 4 decimals
+                assertEquals(plainClusteringAccuracy(clusters, classes, 3), metrics[0], 5.1e-5, set.getKey() + ": accuracy");
+                assertEquals(plainNmi(clusters, classes, 3), metrics[1], 5.1e-5, set.getKey() + ": NMI");
+                assertEquals(knn / splits, metrics[2], 5.1e-5, set.getKey() + ": 1-NN accuracy");
+            }
+        } finally {
+            parts.forEach(StratifiedSplit::release);
+            rows.unpersist();
+        }
+    }
+
+    /** The features {@code chosen} (in that order) of each row's vector, the rows' first column. */
+    private static double[][] points(List<Row> rows, int[] chosen) {
+        return rows.stream().map(row -> {
+            double[] all = ((Vector) row.get(0)).toArray();
+            return Arrays.stream(chosen).mapToDouble(feature -> all[feature]).toArray();
+        }).toArray(double[][]::new);
+    }
+
+    /** The class index of each row, its second column. */
+    private static int[] classes(List<Row> rows) {
+        return rows.stream().mapToInt(row -> (int) row.getDouble(1)).toArray();
+    }
+
+    /** Features by sample variance, largest first (ties by index). */
+    private static int[] plainVarianceRanking(double[][] points) {
+        int d = points[0].length;
+        double[] variances = new double[d];
+        for (int feature = 0; feature < d; feature++) {
+            double mean = 0;
+            for (double[] point : points) {
+                mean += point[feature] / points.length;
+            }
+            for (double[] point : points) {
+                variances[feature] += (point[feature] - mean) * (point[feature] - mean) / (points.length - 1);
+            }
+        }
+        return IntStream.range(0, d).boxed().sorted(Comparator.comparingDouble((Integer feature) -> -variances[feature])
+                .thenComparing(feature -> feature)).mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Clustering accuracy (He, Cai and Niyogi 2005, eq. 6): the best share of rows matched over every mapping of clusters to classes. */
+    private static double plainClusteringAccuracy(int[] clusters, int[] classes, int k) {
+        int best = 0;
+        for (int[] mapping : permutations(k)) {
+            int matched = 0;
+            for (int i = 0; i < clusters.length; i++) {
+                matched += mapping[clusters[i]] == classes[i] ? 1 : 0;
+            }
+            best = Math.max(best, matched);
+        }
+        return (double) best / clusters.length;
+    }
+
+    /** Every ordering of 0 .. k-1. */
+    private static List<int[]> permutations(int k) {
+        if (k == 0) {
+            return List.of(new int[0]);
+        }
+        List<int[]> all = new ArrayList<>();
+        for (int[] shorter : permutations(k - 1)) {
+            for (int at = 0; at <= shorter.length; at++) {
+                int[] longer = new int[k];
+                System.arraycopy(shorter, 0, longer, 0, at);
+                longer[at] = k - 1;
+                System.arraycopy(shorter, at, longer, at + 1, shorter.length - at);
+                all.add(longer);
+            }
+        }
+        return all;
+    }
+
+    /** Normalised mutual information (eq. 8): I(clusters; classes) / max(H(clusters), H(classes)), from the contingency counts. */
+    private static double plainNmi(int[] clusters, int[] classes, int k) {
+        double n = clusters.length;
+        double[][] joint = new double[k][k];
+        double[] byCluster = new double[k];
+        double[] byClass = new double[k];
+        for (int i = 0; i < clusters.length; i++) {
+            joint[clusters[i]][classes[i]] += 1 / n;
+            byCluster[clusters[i]] += 1 / n;
+            byClass[classes[i]] += 1 / n;
+        }
+        double information = 0;
+        double clusterEntropy = 0;
+        double classEntropy = 0;
+        for (int c = 0; c < k; c++) {
+            clusterEntropy -= byCluster[c] > 0 ? byCluster[c] * Math.log(byCluster[c]) : 0;
+            classEntropy -= byClass[c] > 0 ? byClass[c] * Math.log(byClass[c]) : 0;
+            for (int l = 0; l < k; l++) {
+                information += joint[c][l] > 0 ? joint[c][l] * Math.log(joint[c][l] / (byCluster[c] * byClass[l])) : 0;
+            }
+        }
+        return information / Math.max(clusterEntropy, classEntropy);
+    }
+
+    /** The share of test rows whose nearest training row (Euclidean; the first of equally near ones) has their class. */
+    private static double plainOneNearestNeighbourAccuracy(double[][] train, int[] trainClasses, double[][] test, int[] testClasses) {
+        int correct = 0;
+        for (int t = 0; t < test.length; t++) {
+            int nearest = -1;
+            double nearestDistance = Double.POSITIVE_INFINITY;
+            for (int r = 0; r < train.length; r++) {
+                double distance = 0;
+                for (int c = 0; c < test[t].length; c++) {
+                    distance += (train[r][c] - test[t][c]) * (train[r][c] - test[t][c]);
+                }
+                if (distance < nearestDistance) {
+                    nearest = r;
+                    nearestDistance = distance;
+                }
+            }
+            correct += trainClasses[nearest] == testClasses[t] ? 1 : 0;
+        }
+        return (double) correct / test.length;
     }
 
     @Test

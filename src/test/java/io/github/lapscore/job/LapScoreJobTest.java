@@ -12,9 +12,12 @@ import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import io.github.lapscore.Caches;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.search.BruteForceRecall;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
@@ -48,13 +51,29 @@ class LapScoreJobTest {
                 "--informative", "3", "--clusters", "10", "--seed", "2", "--output", data}, List.of(GenerateOption.OUTPUT));
         GenerateCommand.run(SPARK, generate, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        // Without NN-descent rounds the graph misses some neighbours, so that a wrong estimate would show.
+        String edgesOut = out.resolve("edges").toString();
         FeatureSelectorModel<?> model = LapScoreJob.fit(SPARK, new String[]{"--input", data, "--label-col", "cluster",
-                "--knn", "approximate", "--trees", "4", "--leaf-size", "300", "--k", "10", "--num-features", "3"},
-                new PrintStream(printed, true, StandardCharsets.UTF_8));
+                "--knn", "approximate", "--trees", "4", "--leaf-size", "300", "--k", "10", "--num-features", "3",
+                "--recall-sample", "300", "--refinement-rounds", "0", "--edges-out", edgesOut}, new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertEquals("approximate", model.summary().knnMethod());
         assertTrue(printed.toString(StandardCharsets.UTF_8).contains("Estimated recall@10 of the approximate graph: "));
         assertEquals(12, model.numFeatures(), "the cluster column is the label, not a feature");
-        assertTrue(model.summary().recall() > 0.0 && model.summary().recall() <= 1.0, "recall " + model.summary().recall());
+
+        double[][] rows = SPARK.read().parquet(data).drop("cluster").collectAsList().stream()
+                .map(row -> IntStream.range(0, row.size()).mapToDouble(row::getDouble).toArray()).toArray(double[][]::new);
+        List<Row> edges = SPARK.read().option("header", true).schema(WeightedGraph.EDGE_SCHEMA).csv(edgesOut).collectAsList();
+        for (Row edge : edges) {
+            double[] a = rows[(int) edge.getLong(0)];
+            double[] b = rows[(int) edge.getLong(1)];
+            double distance = Math.sqrt(IntStream.range(0, a.length).mapToDouble(c -> (a[c] - b[c]) * (a[c] - b[c])).sum());
+            assertEquals(distance, edge.getDouble(2), 1e-9 * distance, "edge " + edge + " joins the rows it names");
+        }
+        BruteForceRecall recall = BruteForceRecall.of(rows, edges, 10);
+        assertTrue(recall.recall() >= 0.75, "4 trees of 300-row leaves over 3000 rows, without refinement, find at least 75% of"
+                + " the 10 nearest: " + recall);
+        assertEquals(recall.recall(), model.summary().recall(), recall.samplingTolerance(300),
+                "the printed estimate against brute force " + recall);
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.github.lapscore.SparkTestSession;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,6 +29,12 @@ class IrisRankingTest {
         iris = new VectorAssembler()
                 .setInputCols(new String[]{"sepal_length", "sepal_width", "petal_length", "petal_width"})
                 .setOutputCol("features").transform(raw).cache();
+    }
+
+    /** The session is shared with the other test classes: leave its cache as it was found. */
+    @AfterAll
+    static void releaseIris() {
+        iris.unpersist(true);
     }
 
     private static int[] ranking(int k, String measure) {

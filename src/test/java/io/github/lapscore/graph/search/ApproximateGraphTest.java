@@ -28,19 +28,53 @@ class ApproximateGraphTest {
                 .setRecallSampleSize(300).setNumTopFeatures(4).setSeed(3L);
     }
 
+    /**
+     * Recall is computed by brute force from the approximate graph's edges; the library's own estimate, from
+     * {@code recallSampleSize} = 300 rows, lies within sampling error of it.
+     */
     @Test
     void approximateGraphAgreesWithExact() {
         LaplacianScoreSelectorModel exact = selector("exact").fit(SparkTestSession.denseFrame(DATA, 4));
-        LaplacianScoreSelectorModel approximate = selector("approximate").fit(SparkTestSession.denseFrame(DATA, 4));
+        LaplacianScoreSelector approximateSelector = selector("approximate");
+        WeightedGraph graph = approximateSelector.buildGraph(SparkTestSession.denseFrame(DATA, 4));
+        LaplacianScoreSelectorModel approximate;
+        List<Row> edges;
+        try {
+            approximate = approximateSelector.fitGraph(graph);
+            edges = graph.edges().collectAsList();
+        } finally {
+            graph.unpersist();
+        }
         assertEquals("approximate", approximate.summary().knnMethod());
-        assertTrue(approximate.summary().recall() >= 0.9,
-                "6 trees of 200-row leaves over 3000 rows in 3 clusters find at least 90% of the 5 nearest: " + approximate.summary().recall());
+        BruteForceRecall recall = BruteForceRecall.of(DATA, edges, 5);
+        assertTrue(recall.recall() >= 0.9,
+                "6 trees of 200-row leaves over 3000 rows in 3 clusters find at least 90% of the 5 nearest: " + recall);
+        assertEquals(recall.recall(), approximate.summary().recall(), recall.samplingTolerance(300),
+                "the library's estimate against brute force " + recall);
         assertArrayEquals(exact.selectedFeatures(), approximate.selectedFeatures());
         for (int feature = 0; feature < DATA[0].length; feature++) {
             assertEquals(exact.scores()[feature], approximate.scores()[feature], 0.02 * exact.scores()[feature],
                     "score of feature " + feature);
         }
         assertTrue(Double.isNaN(exact.summary().recall()), "the exact graph reports no estimate");
+    }
+
+    /**
+     * On a deliberately weak search (2 trees of 100-row leaves, no NN-descent round), which misses about a third
+     * of the neighbours, the library's estimate still lies within sampling error of the brute-force recall.
+     */
+    @Test
+    void recallEstimateOfAWeakGraphAgreesWithBruteForce() {
+        LaplacianScoreSelector weak = selector("approximate").setNumTrees(2).setLeafSize(100).setRefinementRounds(0);
+        WeightedGraph graph = weak.buildGraph(SparkTestSession.denseFrame(DATA, 4));
+        try {
+            BruteForceRecall recall = BruteForceRecall.of(DATA, graph.edges().collectAsList(), 5);
+            assertTrue(recall.recall() < 0.9, "the weak search misses neighbours: " + recall);
+            assertEquals(recall.recall(), graph.statistics().recall(), recall.samplingTolerance(300),
+                    "the library's estimate against brute force " + recall);
+        } finally {
+            graph.unpersist();
+        }
     }
 
     @Test

@@ -9,11 +9,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.function.Supplier;
 
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageListener;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
@@ -149,11 +155,36 @@ class RedundancyRemovalTest {
         assertEquals(model.getRedundancyThreshold(), loaded.getRedundancyThreshold());
     }
 
+    /**
+     * The refusal comes right after the rows are checked: the stage timer hears the validating pass and no step
+     * of the graph, the scores or the redundancy removal. The same fit with fewer bins, which is allowed, shows
+     * that the timer hears those steps when they run.
+     */
     @Test
     void tooManyCandidatesAreRefusedBeforeAnyWork() {
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> new LaplacianScoreSelector()
-                .setNumTopFeatures(ORIGINALS + 2).setRedundancyThreshold(0.5).setNumBins(1000).fit(frame(WITH_COPIES)));
+        Set<String> refusedStages = new LinkedHashSet<>();
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> withStagesHeard(refusedStages,
+                () -> new LaplacianScoreSelector().setNumTopFeatures(ORIGINALS + 2).setRedundancyThreshold(0.5).setNumBins(1000)
+                        .fit(frame(WITH_COPIES))));
         assertTrue(error.getMessage().startsWith("redundancyThreshold: the joint histograms of 7 candidates with numBins = 1000"),
                 error.getMessage());
+        assertEquals(Set.of(Stage.VALIDATION), refusedStages, "stages that ran before the refusal");
+
+        Set<String> allowedStages = new LinkedHashSet<>();
+        withStagesHeard(allowedStages, () -> new LaplacianScoreSelector().setNumTopFeatures(ORIGINALS + 2)
+                .setRedundancyThreshold(0.5).setNumBins(10).fit(frame(WITH_COPIES)));
+        assertTrue(allowedStages.containsAll(List.of(Stage.VALIDATION, Stage.GRAPH, Stage.SCORES, Stage.REDUNDANCY)),
+                "stages of an allowed fit: " + allowedStages);
+    }
+
+    /** Runs {@code fit}, adding to {@code stages} the stage of every step the stage timer finishes meanwhile. */
+    private static void withStagesHeard(Set<String> stages, Supplier<FeatureSelectorModel<?>> fit) {
+        StageListener listener = (stage, description, seconds) -> stages.add(stage);
+        StageTimer.addListener(listener);
+        try {
+            fit.get();
+        } finally {
+            StageTimer.removeListener(listener);
+        }
     }
 }

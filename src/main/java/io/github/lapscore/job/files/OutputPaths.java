@@ -44,7 +44,7 @@ public final class OutputPaths {
      * marks the folder as an earlier output that {@code --overwrite} may replace. Spark and Spark ML
      * skip names starting with an underscore when they read a folder.
      */
-    public static final String MARKER = "_lapscore_output";
+    public static final String MARKER = "_written_by_lapscore";
 
     /** The first line of the {@link #MARKER} file. */
     static final String MARKER_HEADING = "# Written by lapscore; --overwrite may replace this folder. Its entries:";

@@ -105,8 +105,8 @@ public final class LapScoreJob {
             System.exit(2);
             return;
         }
+        Interruption.watch(System.err);
         SparkSession spark = session("lapscore " + name, arguments, master);
-        Interruption.watch(spark, System.err);
         try {
             command.run(spark, arguments, System.out);
         } catch (IllegalArgumentException bad) {

@@ -11,11 +11,13 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.apache.spark.sql.SparkSession;
 
+import scala.Option;
+
 /**
  * What a command line run does when the JVM is asked to stop while a command runs (Ctrl-C, i.e.
- * SIGINT, or SIGTERM): it prints {@code lapscore: interrupted}, stops Spark, and deletes every output
- * that {@link StagedOutputs} had begun and not published, naming any it could not delete. No
- * output is published after that moment ({@link StagedOutputs} checks {@link #happened} under
+ * SIGINT, or SIGTERM): it prints {@code lapscore: interrupted}, stops Spark (the default session,
+ * once built), and deletes every output that {@link StagedOutputs} had begun and not published,
+ * naming any it could not delete. No output is published after that moment ({@link StagedOutputs} checks {@link #happened} under
  * {@link #LOCK}), and the command's own error path, which then sees Spark's jobs fail, prints
  * nothing ({@link #finish}). The JVM exits with 128 + the signal's number (130 for SIGINT).
  *
@@ -41,12 +43,15 @@ public final class Interruption {
     private Interruption() {
     }
 
-    /** Marks a command as running on {@code spark}; a shutdown before {@link #finish} is an interruption, told on {@code err}. */
-    public static void watch(SparkSession spark, PrintStream err) {
+    /**
+     * Marks a command as running from now on (call it before the Spark session is built); a shutdown
+     * before {@link #finish} is an interruption, told on {@code err}.
+     */
+    public static void watch(PrintStream err) {
         synchronized (LOCK) {
             running = true;
         }
-        ShutdownHookManager.get().addShutdownHook(() -> onShutdown(spark, err), PRIORITY);
+        ShutdownHookManager.get().addShutdownHook(() -> onShutdown(err), PRIORITY);
     }
 
     /**
@@ -79,7 +84,7 @@ public final class Interruption {
         }
     }
 
-    private static void onShutdown(SparkSession spark, PrintStream err) {
+    private static void onShutdown(PrintStream err) {
         List<StagedOutputs> unfinished;
         synchronized (LOCK) {
             if (!running) {
@@ -90,7 +95,10 @@ public final class Interruption {
             unfinished = new ArrayList<>(UNFINISHED);
         }
         err.println("lapscore: interrupted");
-        spark.stop();
+        Option<SparkSession> spark = SparkSession.getDefaultSession();
+        if (spark.isDefined()) {
+            spark.get().stop();
+        }
         for (StagedOutputs outputs : unfinished) {
             for (Path left : outputs.discard()) {
                 err.println("lapscore: could not remove the unfinished output " + left);

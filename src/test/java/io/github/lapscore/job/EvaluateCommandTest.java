@@ -120,6 +120,14 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void theWorkingDirectoryIsRefusedBeforeTheInputIsRead(@TempDir Path root) {
+        String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", root.resolve("absent.csv").toString(),
+                "--label-col", "species", "--output-dir", ".")).getMessage();
+        assertEquals("--output-dir '.' is the working directory or a folder that holds it, which lapscore never writes over; give"
+                + " the path of a new folder inside it, e.g. 'out'", message);
+    }
+
+    @Test
     void fitOnlyOptionsAndSupervisedGraphsAreRefused(@TempDir Path root) {
         String out = root.resolve("out").toString();
         String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", "data/iris.csv", "--label-col",

@@ -289,7 +289,7 @@ public final class OutputPaths {
         return status != null && status.isDirectory();
     }
 
-    /** The status of {@code path}, not following a final link, or null when it does not exist. */
+    /** The status of {@code path}, or null when it does not exist. */
     private FileStatus status(String flag, Path path) {
         try {
             return StagedOutputs.status(path, conf);

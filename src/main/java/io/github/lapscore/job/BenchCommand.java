@@ -1,7 +1,6 @@
 package io.github.lapscore.job;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,13 +12,16 @@ import io.github.lapscore.bench.BenchResult;
 import io.github.lapscore.bench.Benchmark;
 import io.github.lapscore.bench.ClassRegressionRate;
 import io.github.lapscore.graph.search.ForestSettings;
-import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.files.OutputPaths;
 import io.github.lapscore.job.files.StagedOutputs;
+import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.SparkSession;
 
-/** {@code lapscore bench}: runs the {@link Benchmark} with the options given; {@code --output} follows the rules of {@link OutputPaths}. */
+/**
+ * {@code lapscore bench}: runs the {@link Benchmark} with the options given; {@code --output} follows
+ * the rules of {@link OutputPaths}.
+ */
 final class BenchCommand {
 
     private BenchCommand() {
@@ -39,8 +41,8 @@ final class BenchCommand {
         }
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(BenchOption.OVERWRITE))
                 .file(BenchOption.OUTPUT.flag(), args.text(BenchOption.OUTPUT)).check(null);
-        List<BenchResult> results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE), args.integer(BenchOption.CLUSTERS),
-                args.integer(BenchOption.NOISE_RANK),
+        List<BenchResult> results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
+                args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
                 args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
                 new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
                         args.integer(BenchOption.SEARCH_NEIGHBORS),
@@ -49,11 +51,7 @@ final class BenchCommand {
                 args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
                 .run(spark, sizes, out);
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
-        outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> {
-            try (OutputStream stream = outputs.create(staged)) {
-                stream.write(csv);
-            }
-        }, out);
+        outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.github.lapscore.job;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -217,8 +216,6 @@ final class EvaluateCommand {
     }
 
     private static void writeFile(StagedOutputs outputs, String folder, String name, byte[] content) throws IOException {
-        try (OutputStream stream = outputs.create(folder + "/" + name)) {
-            stream.write(content);
-        }
+        outputs.writeFile(folder + "/" + name, content);
     }
 }

@@ -215,7 +215,6 @@ public final class LapScoreJob {
             outputs.write(JobOption.MODEL_OUT.flag(), "the model", staged -> model.write().save(staged), out);
         }
         if (args.given(JobOption.OUTPUT)) {
-            requireSelection(model);
             outputs.write(JobOption.OUTPUT.flag(), "the reduced data (Parquet)", staged -> writeReducedData(input, model, staged),
                     out);
         }
@@ -294,19 +293,16 @@ public final class LapScoreJob {
         }
     }
 
-    /** Refuses {@code --output} when no feature was selected: there is nothing to reduce the data to. */
-    private static void requireSelection(FeatureSelectorModel<?> model) {
+    /**
+     * The label and the selected feature columns, under the user's names (or the sliced vector when
+     * the input was a vector column), as Parquet at {@code path}, which must not exist. Refused when
+     * no feature was selected: there is nothing to reduce to.
+     */
+    private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
         if (model.selectedFeatures().length == 0) {
             throw new IllegalArgumentException("--output: no feature was selected, so no reduced data was written (the other outputs"
                     + " were); select at least one, e.g. with a looser --threshold");
         }
-    }
-
-    /**
-     * The label and the selected feature columns, under the user's names (or the sliced vector when
-     * the input was a vector column), written as Parquet at {@code path}, which must not exist.
-     */
-    private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
         List<Column> columns = new ArrayList<>();
         if (input.labelColumn() != null) {
             columns.add(input.column(input.labelColumn()).as(input.labelColumn()));

@@ -121,10 +121,17 @@ public final class StagedOutputs {
         out.println("Wrote " + what + " to " + staged.output.given());
     }
 
-    /** A new file at {@code stagedPath}, inside a staged output, without a checksum file. */
+    /** A new file at {@code stagedPath} (a staged output or a file inside one), without a checksum file. */
     public OutputStream create(String stagedPath) throws IOException {
         Path path = new Path(stagedPath);
         return rawFileSystem(path).create(path, false);
+    }
+
+    /** Writes {@code content} as a new file at {@code stagedPath}, as {@link #create} does. */
+    public void writeFile(String stagedPath, byte[] content) throws IOException {
+        try (OutputStream stream = create(stagedPath)) {
+            stream.write(content);
+        }
     }
 
     /** Deletes every output staged and not published; returns those that could not be deleted. */

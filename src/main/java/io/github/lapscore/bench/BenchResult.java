@@ -1,5 +1,6 @@
 package io.github.lapscore.bench;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -17,6 +18,13 @@ public record BenchResult(long rows, int dims, String method, String setting, do
     static final String MARKDOWN_HEADER = """
             | rows | dims | method | setting | graph s | weights s | scores s | graph+weights+scores s | recall@k | informative in top I | graph GFLOP/s | peak heap MB |
             |---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|""";
+
+    /** The CSV of {@code results}: a header line, then one line per result. */
+    public static String csv(List<BenchResult> results) {
+        StringBuilder text = new StringBuilder(CSV_HEADER).append('\n');
+        results.forEach(result -> text.append(result.csv()).append('\n'));
+        return text.toString();
+    }
 
     /** Graph, weights and scores: the time a fit spends after validation, without the recall estimate. */
     public double totalSeconds() {

@@ -2,19 +2,26 @@ package io.github.lapscore.job;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.lapscore.bench.BenchResult;
 import io.github.lapscore.bench.Benchmark;
 import io.github.lapscore.bench.ClassRegressionRate;
 import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.files.StagedOutputs;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.SparkSession;
 
-/** {@code lapscore bench}: runs the {@link Benchmark} with the options given. */
+/**
+ * {@code lapscore bench}: runs the {@link Benchmark} with the options given; {@code --output} follows
+ * the rules of {@link OutputPaths}.
+ */
 final class BenchCommand {
 
     private BenchCommand() {
@@ -32,15 +39,19 @@ final class BenchCommand {
                 throw new IllegalArgumentException("--methods takes exact, approximate, pynndescent and lsh, got '" + method + "'");
             }
         }
-        new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE), args.integer(BenchOption.CLUSTERS),
-                args.integer(BenchOption.NOISE_RANK),
+        StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(BenchOption.OVERWRITE))
+                .file(BenchOption.OUTPUT.flag(), args.text(BenchOption.OUTPUT)).check(null);
+        List<BenchResult> results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
+                args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
                 args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
                 new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
                         args.integer(BenchOption.SEARCH_NEIGHBORS),
                         args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.RECALL_SAMPLE),
                         args.longInteger(BenchOption.SEED)),
                 args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
-                .run(spark, sizes, out, Path.of(args.text(BenchOption.OUTPUT)));
+                .run(spark, sizes, out);
+        byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
+        outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.github.lapscore.job;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,6 +22,7 @@ import io.github.lapscore.evaluation.plots.FeatureMap;
 import io.github.lapscore.evaluation.plots.MetricChart;
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.files.StagedOutputs;
 import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.EvaluatedSelector;
 import io.github.lapscore.job.options.JobArguments;
@@ -31,9 +31,6 @@ import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.redundancy.RedundancyRemoval;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.StringIndexerModel;
 import org.apache.spark.ml.linalg.Vector;
@@ -80,10 +77,8 @@ final class EvaluateCommand {
         List<EvaluatedSelector> selectors = Arrays.stream(own.text(EvaluateOption.SELECTORS).split(","))
                 .map(EvaluatedSelector::of).distinct().toList();
         int[] shape = own.get(EvaluateOption.IMAGE_SHAPE).map(EvaluateCommand::imageShape).orElse(null);
-        Configuration conf = spark.sparkContext().hadoopConfiguration();
-        Path directory = new Path(own.text(EvaluateOption.OUTPUT_DIR));
-        new OutputPaths(conf, fit.given(JobOption.OVERWRITE)).directory(EvaluateOption.OUTPUT_DIR.flag(), directory.toString())
-                .check(fit.text(JobOption.INPUT));
+        StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), fit.given(JobOption.OVERWRITE))
+                .directory(EvaluateOption.OUTPUT_DIR.flag(), own.text(EvaluateOption.OUTPUT_DIR)).check(fit.text(JobOption.INPUT));
         UserTerms terms = new UserTerms();
         try {
             InputTable input = InputTable.load(spark, fit, out);
@@ -105,7 +100,7 @@ final class EvaluateCommand {
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
                         own.longInteger(EvaluateOption.EVAL_SEED), out);
                 try {
-                    write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, directory, conf, out);
+                    write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
                 } finally {
                     experiment.release();
                 }
@@ -194,43 +189,33 @@ final class EvaluateCommand {
                 + text + "'");
     }
 
-    /** Writes the tables, charts and feature maps into {@code directory} and prints the Markdown table. */
-    private static void write(Experiment.Result result, int[] shape, Path directory, Configuration conf, PrintStream out)
-            throws IOException {
+    /** Prints the Markdown table and writes the tables, charts and feature maps into {@code --output-dir}. */
+    private static void write(Experiment.Result result, int[] shape, StagedOutputs outputs, PrintStream out) throws IOException {
         EvaluationTable table = new EvaluationTable(result.rows());
-        try (FileSystem fs = FileSystem.newInstance(directory.toUri(), conf)) {
-            fs.setWriteChecksum(false);
-            fs.mkdirs(directory);
-            writeAll(table, result, shape, directory, fs);
-        }
         out.println();
         out.print(table.markdown());
-        out.println("\nWrote evaluation.csv, evaluation.md, accuracy.png, nmi.png" + (shape == null ? "" : " and the feature maps")
-                + " to " + directory);
+        out.println();
+        outputs.write(EvaluateOption.OUTPUT_DIR.flag(), "evaluation.csv, evaluation.md, accuracy.png, nmi.png"
+                + (shape == null ? "" : " and the feature maps"), folder -> writeAll(table, result, shape, folder, outputs), out);
     }
 
-    /**
-     * Writes every file through {@code fs}, a private instance without checksum files (a local
-     * file system would otherwise add a hidden {@code .crc} beside each).
-     */
-    private static void writeAll(EvaluationTable table, Experiment.Result result, int[] shape, Path directory, FileSystem fs)
+    /** Writes every file into the staged {@code folder}. */
+    private static void writeAll(EvaluationTable table, Experiment.Result result, int[] shape, String folder, StagedOutputs outputs)
             throws IOException {
-        writeFile(fs, new Path(directory, "evaluation.csv"), table.csv().getBytes(StandardCharsets.UTF_8));
-        writeFile(fs, new Path(directory, "evaluation.md"), table.markdown().getBytes(StandardCharsets.UTF_8));
+        writeFile(outputs, folder, "evaluation.csv", table.csv().getBytes(StandardCharsets.UTF_8));
+        writeFile(outputs, folder, "evaluation.md", table.markdown().getBytes(StandardCharsets.UTF_8));
         List<EvaluationRow> rows = result.rows();
-        writeFile(fs, new Path(directory, "accuracy.png"), MetricChart.png(rows, EvaluationRow::accuracy, "clustering accuracy"));
-        writeFile(fs, new Path(directory, "nmi.png"), MetricChart.png(rows, EvaluationRow::nmi, "normalised mutual information"));
+        writeFile(outputs, folder, "accuracy.png", MetricChart.png(rows, EvaluationRow::accuracy, "clustering accuracy"));
+        writeFile(outputs, folder, "nmi.png", MetricChart.png(rows, EvaluationRow::nmi, "normalised mutual information"));
         if (shape != null) {
             for (Map.Entry<String, RankedFeatures> ranking : result.rankings().entrySet()) {
-                writeFile(fs, new Path(directory, "feature-map-" + ranking.getKey() + ".png"), FeatureMap.png(
-                        ranking.getValue().order(), shape[0], shape[1], ranking.getKey() + ": brighter = ranked higher"));
+                writeFile(outputs, folder, "feature-map-" + ranking.getKey() + ".png", FeatureMap.png(ranking.getValue().order(),
+                        shape[0], shape[1], ranking.getKey() + ": brighter = ranked higher"));
             }
         }
     }
 
-    private static void writeFile(FileSystem fs, Path path, byte[] content) throws IOException {
-        try (OutputStream stream = fs.create(path, true)) {
-            stream.write(content);
-        }
+    private static void writeFile(StagedOutputs outputs, String folder, String name, byte[] content) throws IOException {
+        outputs.writeFile(folder + "/" + name, content);
     }
 }

@@ -1,10 +1,12 @@
 package io.github.lapscore.job;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
 
 import io.github.lapscore.bench.GaussianMixture;
 import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.files.StagedOutputs;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.Dataset;
@@ -13,15 +15,16 @@ import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * {@code lapscore generate}: writes a {@link GaussianMixture} as Parquet or CSV, refusing an
- * existing {@code --output} unless {@code --overwrite} is given.
+ * {@code lapscore generate}: writes a {@link GaussianMixture}: a path ending in {@code .csv} (with a
+ * header) or {@code .parquet} as one single file, any other path as a folder of Parquet parts. The
+ * output follows the rules of {@link OutputPaths} (an existing one needs {@code --overwrite}).
  */
 final class GenerateCommand {
 
     private GenerateCommand() {
     }
 
-    static void run(SparkSession spark, JobArguments<GenerateOption> args, PrintStream out) {
+    static void run(SparkSession spark, JobArguments<GenerateOption> args, PrintStream out) throws IOException {
         long rows = args.longInteger(GenerateOption.ROWS);
         int dims = args.integer(GenerateOption.DIMS);
         int informative = args.integer(GenerateOption.INFORMATIVE);
@@ -33,16 +36,22 @@ final class GenerateCommand {
         int partitions = args.given(GenerateOption.PARTITIONS) ? args.integer(GenerateOption.PARTITIONS)
                 : spark.sparkContext().defaultParallelism();
         String path = args.text(GenerateOption.OUTPUT);
-        new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE))
-                .directory(GenerateOption.OUTPUT.flag(), path).check(null);
+        String format = singleFileFormat(path);
+        OutputPaths paths = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE));
+        StagedOutputs outputs = (format == null ? paths.directory(GenerateOption.OUTPUT.flag(), path)
+                : paths.file(GenerateOption.OUTPUT.flag(), path)).check(null);
         Dataset<Row> data = new GaussianMixture(dims, informative, clusters, noiseRank, args.longInteger(GenerateOption.SEED))
                 .generate(spark, rows, partitions);
-        if (path.toLowerCase(Locale.ROOT).endsWith(".csv")) {
-            data.write().mode(SaveMode.Overwrite).option("header", "true").csv(path);
-        } else {
-            data.write().mode(SaveMode.Overwrite).parquet(path);
-        }
-        out.printf(Locale.ROOT, "Wrote %d rows x %d features (f0..f%d informative, %d clusters) and column %s to %s%n",
-                rows, dims, informative - 1, clusters, GaussianMixture.CLUSTER_COLUMN, path);
+        String what = String.format(Locale.ROOT, "%d rows x %d features (f0..f%d informative, %d clusters) and column %s", rows,
+                dims, informative - 1, clusters, GaussianMixture.CLUSTER_COLUMN);
+        outputs.write(GenerateOption.OUTPUT.flag(), what + (format == null ? " as a Parquet folder" : " as one " + format + " file"),
+                staged -> (format == null ? data.write() : data.coalesce(1).write()).mode(SaveMode.ErrorIfExists)
+                        .option("header", "true").format(format == null ? "parquet" : format).save(staged), out);
+    }
+
+    /** {@code csv} or {@code parquet} when {@code path} ends in {@code .csv} or {@code .parquet} (one file), else null (a folder). */
+    private static String singleFileFormat(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".csv") ? "csv" : lower.endsWith(".parquet") ? "parquet" : null;
     }
 }

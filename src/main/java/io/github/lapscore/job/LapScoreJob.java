@@ -13,8 +13,10 @@ import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.files.Interruption;
 import io.github.lapscore.job.files.JobErrors;
 import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.files.StagedOutputs;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.CommandOption;
 import io.github.lapscore.job.options.EvaluateOption;
@@ -28,7 +30,6 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -104,6 +105,7 @@ public final class LapScoreJob {
             System.exit(2);
             return;
         }
+        Interruption.watch(System.err);
         SparkSession spark = session("lapscore " + name, arguments, master);
         try {
             command.run(spark, arguments, System.out);
@@ -114,11 +116,15 @@ public final class LapScoreJob {
         } catch (Exception unexpected) {
             fail(spark, JobErrors.unexpected(unexpected), 2);
         }
+        Interruption.finish();
         spark.stop();
     }
 
-    /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}. */
+    /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}; nothing once interrupted ({@link Interruption}). */
     private static void fail(SparkSession spark, String line, int status) {
+        if (!Interruption.finish()) {
+            return;
+        }
         System.err.println("lapscore: " + line);
         spark.stop();
         System.exit(status);
@@ -179,7 +185,7 @@ public final class LapScoreJob {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
         }
-        checkOutputs(spark, args);
+        StagedOutputs outputs = checkOutputs(spark, args);
         printUiAddress(spark, out);
         InputTable input = InputTable.load(spark, args, out);
         terms.learn(input);
@@ -198,30 +204,31 @@ public final class LapScoreJob {
                     + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
         }
         FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
-                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, outputs, out)
                 : selector.fit(input.data());
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
         report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
         if (args.given(JobOption.SCORES_OUT)) {
-            report.writeCsv(new Path(args.text(JobOption.SCORES_OUT)), spark.sparkContext().hadoopConfiguration());
+            outputs.write(JobOption.SCORES_OUT.flag(), "the scores", staged -> report.writeCsv(outputs.create(staged)), out);
         }
         if (args.given(JobOption.MODEL_OUT)) {
-            model.write().overwrite().save(args.text(JobOption.MODEL_OUT));
+            outputs.write(JobOption.MODEL_OUT.flag(), "the model", staged -> model.write().save(staged), out);
         }
         if (args.given(JobOption.OUTPUT)) {
-            writeReducedData(input, model, args.text(JobOption.OUTPUT));
+            outputs.write(JobOption.OUTPUT.flag(), "the reduced data (Parquet)", staged -> writeReducedData(input, model, staged),
+                    out);
         }
         return model;
     }
 
-    /** Refuses, before anything is read, outputs that exist (without --overwrite), overlap, or would destroy the input. */
-    private static void checkOutputs(SparkSession spark, JobArguments<JobOption> args) {
+    /** Refuses, before anything is read, outputs that break the rules of {@link OutputPaths}; returns them to be written. */
+    private static StagedOutputs checkOutputs(SparkSession spark, JobArguments<JobOption> args) {
         OutputPaths outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(JobOption.OVERWRITE));
         args.get(JobOption.SCORES_OUT).ifPresent(path -> outputs.file(JobOption.SCORES_OUT.flag(), path));
         for (JobOption directory : List.of(JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT)) {
             args.get(directory).ifPresent(path -> outputs.directory(directory.flag(), path));
         }
-        outputs.check(args.text(JobOption.INPUT));
+        return outputs.check(args.text(JobOption.INPUT));
     }
 
     /** Where to watch the fit, when the Spark UI runs. */
@@ -273,11 +280,13 @@ public final class LapScoreJob {
     }
 
     /** Builds the graph once, writes its edges and scores it. */
-    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, InputTable input, String path) {
+    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, InputTable input,
+                                                           StagedOutputs outputs, PrintStream out) throws IOException {
         WeightedGraph graph = selector.buildGraph(input.data());
         try {
             FeatureSelectorModel<?> model = selector.fitGraph(graph);
-            graph.edges().write().mode(SaveMode.Overwrite).option("header", true).csv(path);
+            outputs.write(JobOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
+                    .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
             return model;
         } finally {
             graph.unpersist();
@@ -286,7 +295,8 @@ public final class LapScoreJob {
 
     /**
      * The label and the selected feature columns, under the user's names (or the sliced vector when
-     * the input was a vector column). Refused when no feature was selected: there is nothing to reduce to.
+     * the input was a vector column), as Parquet at {@code path}, which must not exist. Refused when
+     * no feature was selected: there is nothing to reduce to.
      */
     private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
         if (model.selectedFeatures().length == 0) {
@@ -308,6 +318,6 @@ public final class LapScoreJob {
             columns.add(col(model.getOutputCol()).as(input.userName(input.vectorColumn())));
             reduced = model.transform(input.data());
         }
-        reduced.select(columns.toArray(Column[]::new)).write().mode(SaveMode.Overwrite).parquet(path);
+        reduced.select(columns.toArray(Column[]::new)).write().mode(SaveMode.ErrorIfExists).parquet(path);
     }
 }

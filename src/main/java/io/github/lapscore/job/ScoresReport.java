@@ -1,6 +1,7 @@
 package io.github.lapscore.job;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -11,8 +12,6 @@ import java.util.Map;
 
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 
 /** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
 final class ScoresReport {
@@ -109,12 +108,12 @@ final class ScoresReport {
 
     /**
      * Writes {@code index,feature,score,rank,selected,redundant_with}, one row per feature in input
-     * order, to {@code file} (any Hadoop file system): {@code selected} is the final selection and
+     * order, to {@code stream}, which is closed: {@code selected} is the final selection and
      * {@code redundant_with} names the kept feature a candidate was dropped as redundant with (empty
      * otherwise).
      */
-    void writeCsv(Path file, Configuration conf) throws IOException {
-        try (Writer writer = new OutputStreamWriter(file.getFileSystem(conf).create(file, true), StandardCharsets.UTF_8)) {
+    void writeCsv(OutputStream stream) throws IOException {
+        try (Writer writer = new OutputStreamWriter(stream, StandardCharsets.UTF_8)) {
             writer.write("index,feature,score,rank,selected,redundant_with\n");
             for (int feature = 0; feature < scores.length; feature++) {
                 writer.write(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","

@@ -295,6 +295,36 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void overwriteReplacesAnEarlierEvaluationAndNeverAFolderOfTheUsers(@TempDir Path root) throws Exception {
+        Path out = root.resolve("evaluation");
+        List<String> args = List.of("--input", "data/iris.csv", "--label-col", "species", "--output-dir", out.toString(),
+                "--selectors", "variance", "--restarts", "1", "--splits", "1", "--num-features", "2");
+        List<String> withMaps = new ArrayList<>(args);
+        withMaps.addAll(List.of("--image-shape", "2x2"));
+        evaluate(withMaps.toArray(String[]::new));
+        assertTrue(Files.exists(out.resolve("feature-map-variance.png")));
+        List<String> again = new ArrayList<>(args);
+        again.add("--overwrite");
+        String printed = evaluate(again.toArray(String[]::new));
+        assertTrue(printed.contains("Wrote evaluation.csv, evaluation.md, accuracy.png, nmi.png to " + out), printed);
+        assertFalse(Files.exists(out.resolve("feature-map-variance.png")), "the earlier output is replaced, not written into");
+        assertTrue(Files.exists(out.resolve("evaluation.csv")));
+
+        Files.writeString(out.resolve("notes.txt"), "keep");
+        String message = assertThrows(IllegalArgumentException.class, () -> evaluate(again.toArray(String[]::new))).getMessage();
+        assertTrue(message.startsWith("--output-dir '" + out + "' is a folder that lapscore did not write"), message);
+        assertEquals("keep", Files.readString(out.resolve("notes.txt")));
+    }
+
+    @Test
+    void theWorkingDirectoryIsRefusedBeforeTheInputIsRead(@TempDir Path root) {
+        String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", root.resolve("absent.csv").toString(),
+                "--label-col", "species", "--output-dir", ".")).getMessage();
+        assertEquals("--output-dir '.' is the working directory or a folder that holds it, which lapscore never writes over; give"
+                + " the path of a new folder inside it, e.g. 'out'", message);
+    }
+
+    @Test
     void fitOnlyOptionsAndSupervisedGraphsAreRefused(@TempDir Path root) {
         String out = root.resolve("out").toString();
         String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", "data/iris.csv", "--label-col",

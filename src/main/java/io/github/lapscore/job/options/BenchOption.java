@@ -23,6 +23,7 @@ public enum BenchOption implements CommandOption {
     LKR_CLASS_SIZES("--lkr-class-sizes", "N1,N2,...", null, "instead of the graphs: time the supervised LKR regressions of one"
             + " class of each size, one factorisation (leave-one-out identity) against one solve per row"),
     OUTPUT("--output", "FILE", "bench-results.csv", "CSV of the results (the Markdown table goes to standard output)"),
+    OVERWRITE("--overwrite", "", null, "replace --output if it is a plain file; without it an existing --output is refused"),
     MASTER("--master", "URL", "local[2]", "Spark master when not run by spark-submit");
 
     private final OptionSpec spec;

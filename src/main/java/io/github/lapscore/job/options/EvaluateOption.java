@@ -12,7 +12,7 @@ import java.util.List;
  */
 public enum EvaluateOption implements CommandOption {
     OUTPUT_DIR("--output-dir", "DIR", null, "where to write evaluation.csv, evaluation.md, accuracy.png, nmi.png and the feature"
-            + " maps (required); an existing non-empty directory needs --overwrite"),
+            + " maps (required); an existing non-empty directory needs --overwrite, which replaces only an earlier output of lapscore"),
     SELECTORS("--selectors", "LIST", EvaluatedSelector.labels(), "selectors to compare, comma-separated; the baseline 'all'"
             + " (every feature) is always evaluated"),
     NUM_FEATURES("--num-features", "LIST", null, "numbers of features m to evaluate, comma-separated, each capped at d; default"

@@ -9,10 +9,13 @@ public enum GenerateOption implements CommandOption {
     NOISE_RANK("--noise-rank", "R", "0", "noise features in a random subspace of this rank (0: independent): the rows then lie"
             + " near a manifold of dimension I + R, as images do"),
     SEED("--seed", "S", "1", "random seed; the data do not depend on anything else"),
-    OUTPUT("--output", "PATH", null, "where to write: Parquet, or CSV with a header when PATH ends in .csv (required)"),
-    PARTITIONS("--partitions", "P", null, "output partitions (files); default Spark's default parallelism"),
+    OUTPUT("--output", "PATH", null, "where to write (required): one CSV file with a header when PATH ends in .csv, one"
+            + " Parquet file when it ends in .parquet, else a folder of Parquet parts"),
+    PARTITIONS("--partitions", "P", null, "partitions the rows are generated in (the parts of a folder output); default Spark's"
+            + " default parallelism"),
     MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
-    OVERWRITE("--overwrite", "", null, "replace --output if it already exists; without it an existing --output is refused");
+    OVERWRITE("--overwrite", "", null, "replace --output if it is a file or an earlier output of lapscore; without it an"
+            + " existing --output is refused");
 
     private final Spec spec;
 

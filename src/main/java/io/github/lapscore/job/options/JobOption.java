@@ -53,8 +53,9 @@ public enum JobOption implements CommandOption {
             + " not for the class graph or the Fisher score, which build none"),
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),
     MODEL_OUT("--model-out", "DIR", null, "the fitted model (Spark ML format), loadable with the score's ...SelectorModel.load"),
-    OVERWRITE("--overwrite", "", null, "replace outputs that already exist (never the input, a path holding it or inside an input"
-            + " directory); without it an existing output is refused before anything runs");
+    OVERWRITE("--overwrite", "", null, "replace outputs that already exist: a plain file, or a folder written by lapscore earlier"
+            + " (never the input, a folder of the user's, the working directory); without it an existing output is refused before"
+            + " anything runs");
 
     private final String param;
     private final OptionSpec spec;

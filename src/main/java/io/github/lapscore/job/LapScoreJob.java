@@ -23,6 +23,7 @@ import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.job.options.ScoreChoice;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.base.FeatureSelector;
@@ -149,13 +150,15 @@ public final class LapScoreJob {
 
     /**
      * Runs {@code fit}; every error leaves as an {@link IllegalArgumentException} with one line in the
-     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written.
+     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written. The
+     * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms.
      */
     private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
         UserTerms terms = new UserTerms();
         StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
                 terms.columnNames(description), seconds);
         StageTimer.addListener(progress);
+        FitWarnings.setListener(warning -> out.println("Warning: " + terms.translate(warning)));
         try {
             return fit(spark, args, out, terms);
         } catch (IOException failed) {
@@ -164,6 +167,7 @@ public final class LapScoreJob {
             throw terms.translate(error);
         } finally {
             StageTimer.removeListener(progress);
+            FitWarnings.removeListener();
         }
     }
 

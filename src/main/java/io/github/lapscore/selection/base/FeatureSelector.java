@@ -5,7 +5,9 @@ import java.util.function.Supplier;
 
 import io.github.lapscore.data.ColumnRef;
 import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.LabelClasses;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ScoreOrder;
@@ -184,12 +186,24 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
             requireFeasibleRedundancy(checked.summary().numFeatures());
             if (needsLabel()) {
                 checked.summary().validateLabels(getLabelCol());
+                checkClasses(checked.rows(), timer);
             }
             return checked;
         } catch (Throwable invalid) {
             checked.rows().release();
             throw invalid;
         }
+    }
+
+    /**
+     * Refuses a label whose classes cannot carry a supervised score and warns when some classes
+     * have a single row, by the one rule of {@link LabelClasses}.
+     */
+    private void checkClasses(IndexedRows rows, StageTimer timer) {
+        LabelClasses classes = timer.run(Stage.VALIDATION, "Counting the classes of column '" + getLabelCol() + "'",
+                () -> LabelClasses.of(rows));
+        classes.requireComparableClasses(getLabelCol());
+        classes.singletonWarning(getLabelCol()).ifPresent(warning -> FitWarnings.warn(LOG, warning));
     }
 
     /**

@@ -20,6 +20,7 @@ import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -165,8 +166,9 @@ public final class GraphBuilder {
                     settings.radius(), edges, settings.maxEdges());
         }
         if (isolated > ISOLATED_WARNING_SHARE * numRows) {
-            LOG.warn("{} of {} rows are isolated (no edge of positive weight) and add nothing to the scores{}", isolated, numRows,
-                    settings.type() == GraphType.EPSILON ? "; a larger radius joins more of them" : "");
+            FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"
+                    + " to the scores%s", isolated, numRows, settings.type() == GraphType.EPSILON ? " at radius " + settings.radius() : "",
+                    settings.type() == GraphType.EPSILON ? "; choose a larger radius to join more of them" : ""));
         }
     }
 

@@ -23,6 +23,7 @@ import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.job.options.ScoreChoice;
+import io.github.lapscore.job.options.SelectionOptions;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
@@ -177,6 +178,7 @@ public final class LapScoreJob {
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamOptions.apply(selector, args);
         List<String> unused = searchOptionsUnused(selector, args);
+        List<String> selectionNotes = SelectionOptions.apply(selector, args);
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && graphSelector.graphTypeOption() != GraphType.CLASS;
         if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
@@ -201,6 +203,7 @@ public final class LapScoreJob {
                     + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
                     + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
         }
+        selectionNotes.forEach(note -> out.println("Note: " + note));
         FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
                 ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
                 : selector.fit(input.data());

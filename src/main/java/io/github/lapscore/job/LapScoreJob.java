@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
@@ -27,6 +28,7 @@ import io.github.lapscore.job.options.SelectionOptions;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
@@ -204,9 +206,10 @@ public final class LapScoreJob {
                     + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
         }
         selectionNotes.forEach(note -> out.println("Note: " + note));
+        Dataset<Row> data = fitData(selector, input, args, out);
         FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
-                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, args.text(JobOption.EDGES_OUT))
-                : selector.fit(input.data());
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, args.text(JobOption.EDGES_OUT))
+                : selector.fit(data);
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
         report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
         if (args.given(JobOption.SCORES_OUT)) {
@@ -279,9 +282,42 @@ public final class LapScoreJob {
         }
     }
 
-    /** Builds the graph once, writes its edges and scores it. */
-    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, InputTable input, String path) {
-        WeightedGraph graph = selector.buildGraph(input.data());
+    /**
+     * The rows the selector fits: the input's, or with {@code --standardize} their vectors divided by
+     * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
+     * the model and {@code --output} select from the user's original values). Without it, a note
+     * suggests it when the score reads distances and the features' spreads lie orders of magnitude
+     * apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
+     * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
+     */
+    private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<JobOption> args,
+                                        PrintStream out) {
+        boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
+                && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
+        boolean standardize = args.given(JobOption.STANDARDIZE);
+        if (!readsDistances) {
+            if (standardize) {
+                out.println("Note: --standardize is skipped: this score reads no distance between rows and is unchanged by the"
+                        + " scale of a feature");
+            }
+            return input.data();
+        }
+        int numFeatures = input.fromColumns() ? input.featureColumns().size()
+                : Standardization.firstVectorSize(input.data(), input.vectorColumn());
+        Optional<Standardization> spread = Standardization.of(input.data(), input.vectorColumn(), numFeatures);
+        if (spread.isEmpty()) {
+            return input.data();
+        }
+        if (standardize) {
+            return spread.get().scale(input.data(), input.vectorColumn());
+        }
+        spread.get().spreadNote(input.featureNames(numFeatures)).ifPresent(note -> out.println("Note: " + note));
+        return input.data();
+    }
+
+    /** Builds the graph of {@code data} once, writes its edges and scores it. */
+    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data, String path) {
+        WeightedGraph graph = selector.buildGraph(data);
         try {
             FeatureSelectorModel<?> model = selector.fitGraph(graph);
             graph.edges().write().mode(SaveMode.Overwrite).option("header", true).csv(path);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -105,7 +106,7 @@ class ContinuousLabelTest {
         }
         double between = 0.0;
         double within = 0.0;
-        for (int label : java.util.Arrays.stream(labels).distinct().toArray()) {
+        for (int label : Arrays.stream(labels).distinct().toArray()) {
             List<Double> values = new ArrayList<>();
             for (int i = 0; i < ROWS; i++) {
                 if (labels[i] == label) {

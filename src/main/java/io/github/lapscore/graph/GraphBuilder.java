@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -20,6 +21,7 @@ import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -165,8 +167,9 @@ public final class GraphBuilder {
                     settings.radius(), edges, settings.maxEdges());
         }
         if (isolated > ISOLATED_WARNING_SHARE * numRows) {
-            LOG.warn("{} of {} rows are isolated (no edge of positive weight) and add nothing to the scores{}", isolated, numRows,
-                    settings.type() == GraphType.EPSILON ? "; a larger radius joins more of them" : "");
+            FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"
+                    + " to the scores%s", isolated, numRows, settings.type() == GraphType.EPSILON ? " at radius " + settings.radius() : "",
+                    settings.type() == GraphType.EPSILON ? "; choose a larger radius to join more of them" : ""));
         }
     }
 
@@ -216,17 +219,44 @@ public final class GraphBuilder {
      * distance), and with the cosine graph reproduces the iris orderings of He, Cai and Niyogi
      * ("Laplacian Score for Feature Selection", NIPS 2005, section 4.1). Block sums are added
      * on the driver in block order, so t (and every weight) is the same to the last bit however the
-     * input was partitioned.
+     * input was partitioned. Whether all rows coincide is tested exactly, point by point against the
+     * first row, not read off the sum: the centre is a rounded mean, so rows that all coincide leave
+     * a sum of rounding errors (such as 1e-28) that is not 0.
      */
     public static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
                                              double[] centre, long numRows) {
         double deviation = 0.0;
-        for (double blockDeviation : blocks.map(block -> WorkingBlock.of(block, numFeatures, measure, centre).squaredDeviation())
+        double[] firstPoint = null;
+        boolean allCoincide = true;
+        for (BlockSpread spread : blocks.map(block -> new BlockSpread(WorkingBlock.of(block, numFeatures, measure, centre)))
                 .collect()) {
-            deviation += blockDeviation;
+            deviation += spread.squaredDeviation;
+            firstPoint = firstPoint == null ? spread.firstPoint : firstPoint;
+            allCoincide &= spread.uniform && spread.samePoint(firstPoint);
         }
         double meanSquaredDistance = 2.0 * deviation / (numRows - 1);
-        return meanSquaredDistance > 0.0 ? meanSquaredDistance : 1.0;
+        return allCoincide || !(meanSquaredDistance > 0.0) ? 1.0 : meanSquaredDistance;
+    }
+
+    /**
+     * What the bandwidth needs of one block: the sum of its points' squared norms, its first point, and
+     * whether all its points equal that one exactly. (A class, not a record: Kryo ships it.)
+     */
+    private static final class BlockSpread implements java.io.Serializable {
+        final double squaredDeviation;
+        final double[] firstPoint;
+        final boolean uniform;
+
+        BlockSpread(WorkingBlock block) {
+            squaredDeviation = block.squaredDeviation();
+            firstPoint = block.point(0);
+            uniform = block.allPointsEqual(firstPoint);
+        }
+
+        /** Whether this block's first point equals {@code point} in every coordinate ({@code ==}, so 0.0 equals -0.0). */
+        boolean samePoint(double[] point) {
+            return IntStream.range(0, point.length).allMatch(t -> firstPoint[t] == point[t]);
+        }
     }
 
     /**

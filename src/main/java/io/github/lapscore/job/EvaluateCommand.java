@@ -54,7 +54,7 @@ final class EvaluateCommand {
     /** Fit options that make no sense here: evaluate chooses the selectors and the features itself, and needs every row. */
     private static final List<JobOption> FIT_ONLY = List.of(JobOption.SCORE, JobOption.SELECT, JobOption.PERCENTILE,
             JobOption.THRESHOLD, JobOption.SCORES_OUT, JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT,
-            JobOption.HANDLE_INVALID);
+            JobOption.HANDLE_INVALID, JobOption.STANDARDIZE);
 
     private EvaluateCommand() {
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
@@ -25,8 +26,11 @@ import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.job.options.ScoreChoice;
+import io.github.lapscore.job.options.SelectionOptions;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
@@ -155,13 +159,15 @@ public final class LapScoreJob {
 
     /**
      * Runs {@code fit}; every error leaves as an {@link IllegalArgumentException} with one line in the
-     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written.
+     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written. The
+     * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms.
      */
     private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
         UserTerms terms = new UserTerms();
         StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
                 terms.columnNames(description), seconds);
         StageTimer.addListener(progress);
+        FitWarnings.setListener(warning -> out.println("Warning: " + terms.translate(warning)));
         try {
             return fit(spark, args, out, terms);
         } catch (IOException failed) {
@@ -170,6 +176,7 @@ public final class LapScoreJob {
             throw terms.translate(error);
         } finally {
             StageTimer.removeListener(progress);
+            FitWarnings.removeListener();
         }
     }
 
@@ -179,6 +186,7 @@ public final class LapScoreJob {
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamOptions.apply(selector, args);
         List<String> unused = searchOptionsUnused(selector, args);
+        List<String> selectionNotes = SelectionOptions.apply(selector, args);
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && graphSelector.graphTypeOption() != GraphType.CLASS;
         if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
@@ -203,9 +211,11 @@ public final class LapScoreJob {
                     + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
                     + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
         }
+        selectionNotes.forEach(note -> out.println("Note: " + note));
+        Dataset<Row> data = fitData(selector, input, args, out);
         FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
-                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, input, outputs, out)
-                : selector.fit(input.data());
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, outputs, out)
+                : selector.fit(data);
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
         report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
         if (args.given(JobOption.SCORES_OUT)) {
@@ -279,10 +289,43 @@ public final class LapScoreJob {
         }
     }
 
-    /** Builds the graph once, writes its edges and scores it. */
-    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, InputTable input,
+    /**
+     * The rows the selector fits: the input's, or with {@code --standardize} their vectors divided by
+     * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
+     * the model and {@code --output} select from the user's original values). Without it, a note
+     * suggests it when the score reads distances and the features' spreads lie orders of magnitude
+     * apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
+     * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
+     */
+    private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<JobOption> args,
+                                        PrintStream out) {
+        boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
+                && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
+        boolean standardize = args.given(JobOption.STANDARDIZE);
+        if (!readsDistances) {
+            if (standardize) {
+                out.println("Note: --standardize is skipped: this score reads no distance between rows and is unchanged by the"
+                        + " scale of a feature");
+            }
+            return input.data();
+        }
+        int numFeatures = input.fromColumns() ? input.featureColumns().size()
+                : Standardization.firstVectorSize(input.data(), input.vectorColumn());
+        Optional<Standardization> spread = Standardization.of(input.data(), input.vectorColumn(), numFeatures);
+        if (spread.isEmpty()) {
+            return input.data();
+        }
+        if (standardize) {
+            return spread.get().scale(input.data(), input.vectorColumn());
+        }
+        spread.get().spreadNote(input.featureNames(numFeatures)).ifPresent(note -> out.println("Note: " + note));
+        return input.data();
+    }
+
+    /** Builds the graph of {@code data} once, writes its edges and scores it. */
+    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data,
                                                            StagedOutputs outputs, PrintStream out) throws IOException {
-        WeightedGraph graph = selector.buildGraph(input.data());
+        WeightedGraph graph = selector.buildGraph(data);
         try {
             FeatureSelectorModel<?> model = selector.fitGraph(graph);
             outputs.write(JobOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()

@@ -83,7 +83,7 @@ final class ScoresReport {
         out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", "rank", "feature", title, "selected");
         for (int feature : printed) {
             out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", rankText(feature), names[feature],
-                    Double.isNaN(scores[feature]) ? "NaN (constant)" : String.format(Locale.ROOT, "%.6f", scores[feature]),
+                    Double.isNaN(scores[feature]) ? (summary.isolatedRows() == 0 ? "NaN (constant)" : "NaN (no score)") : String.format(Locale.ROOT, "%.6f", scores[feature]),
                     selected[feature] ? "yes" : redundantWith[feature] >= 0 ? String.format(Locale.ROOT,
                             "no: redundant with %s (SU %.3f)", names[redundantWith[feature]], redundancy[feature]) : "");
         }

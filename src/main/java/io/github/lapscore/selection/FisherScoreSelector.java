@@ -30,7 +30,9 @@ import org.apache.spark.ml.util.MLReader;
  * driver for c classes, and no graph (so no graph param applies). A feature constant over all rows
  * has no score (NaN, never selected); one constant within every class but not overall separates
  * the classes perfectly and scores +infinity. A class of one row adds to the spread of the class
- * means and nothing to the within-class spread.
+ * means and nothing to the within-class spread: a label with fewer than about two rows per class
+ * (a continuous target) is refused, and classes of one row are warned about, by the rule every
+ * supervised mode shares ({@link io.github.lapscore.data.LabelClasses}).
  *
  * <pre>{@code
  * FisherScoreSelector selector = new FisherScoreSelector()

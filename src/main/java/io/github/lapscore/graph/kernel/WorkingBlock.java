@@ -177,6 +177,23 @@ public final class WorkingBlock {
         return sum;
     }
 
+    /** Point {@code i} (the row minus the centre), copied. */
+    public double[] point(int i) {
+        return Arrays.copyOfRange(points, i * dim, (i + 1) * dim);
+    }
+
+    /** Whether every point of this block equals {@code point} in every coordinate: an exact test, no rounding. */
+    public boolean allPointsEqual(double[] point) {
+        for (int i = 0; i < size; i++) {
+            for (int t = 0; t < dim; t++) {
+                if (points[i * dim + t] != point[t]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /**
      * Position of row {@code id} in this block; the row must be one of it. One array read when the
      * ids lie close together, else a binary search.

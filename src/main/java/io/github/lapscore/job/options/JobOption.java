@@ -18,6 +18,9 @@ public enum JobOption implements CommandOption {
     SCORE("--score", String.join("|", ParamOption.paramValues(ScoreChoice.class)), ScoreChoice.LAPLACIAN.paramValue(),
             "the score: Laplacian (He, Cai and Niyogi 2005), Fisher (needs --label-col; builds no graph) or Local Kernel"
                     + " Regression (Cheung and Zeng 2009)"),
+    STANDARDIZE("--standardize", "", null, "divide every feature by its standard deviation before the graph is built, as Spark's"
+            + " StandardScaler (withStd = true, withMean = false); for features in different units. --output still writes"
+            + " the original values"),
     GRAPH("--graph", "knn|epsilon|class|classKnn", "graphType"),
     K("--k", "N", "numNeighbors"),
     RADIUS("--radius", "R", "radius"),

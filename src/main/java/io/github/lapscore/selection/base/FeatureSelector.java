@@ -1,11 +1,15 @@
 package io.github.lapscore.selection.base;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 import io.github.lapscore.data.ColumnRef;
 import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.LabelClasses;
 import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ScoreOrder;
@@ -184,12 +188,24 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
             requireFeasibleRedundancy(checked.summary().numFeatures());
             if (needsLabel()) {
                 checked.summary().validateLabels(getLabelCol());
+                checkClasses(checked.rows(), timer);
             }
             return checked;
         } catch (Throwable invalid) {
             checked.rows().release();
             throw invalid;
         }
+    }
+
+    /**
+     * Refuses a label whose classes cannot carry a supervised score and warns when some classes
+     * have a single row, by the one rule of {@link LabelClasses}.
+     */
+    private void checkClasses(IndexedRows rows, StageTimer timer) {
+        LabelClasses classes = timer.run(Stage.VALIDATION, "Counting the classes of column '" + getLabelCol() + "'",
+                () -> LabelClasses.of(rows));
+        classes.requireComparableClasses(getLabelCol());
+        classes.singletonWarning(getLabelCol()).ifPresent(warning -> FitWarnings.warn(LOG, warning));
     }
 
     /**
@@ -202,7 +218,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         }
         int mostSelected = switch (selectionModeOption()) {
             case NUM_TOP_FEATURES -> Math.min(getNumTopFeatures(), numFeatures);
-            case PERCENTILE -> (int) Math.floor(getPercentile() * numFeatures);
+            case PERCENTILE -> FeatureRanking.percentileCount(getPercentile(), numFeatures);
             case THRESHOLD -> 0;
         };
         RedundancyRemoval.requireFeasible(mostSelected, getNumBins());
@@ -224,7 +240,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
 
     /**
      * Ranks and selects the scored features and wraps them in this selector's model; warns when no
-     * feature has a score (every one is constant over the rows), as nothing can then be selected.
+     * feature has a score (every one is constant over the rows), as nothing can then be selected, and
+     * when the percentile is too small to keep any feature.
      * With {@code redundancyThreshold} set, the selected features are then walked best first over
      * {@code rows} (vectors of finite values, read only then) and those redundant with a better one
      * are dropped ({@link RedundancyRemoval}).
@@ -232,8 +249,12 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     protected final M modelOf(ScoredFeatures scored, Supplier<JavaRDD<Vector>> rows, StageTimer timer) {
         double[] scores = scored.scores();
         if (Arrays.stream(scores).allMatch(Double::isNaN)) {
-            LOG.warn("Column '{}': every feature is constant over the {} rows, so none has a score and none is selected",
-                    getFeaturesCol(), scored.summary().numRows());
+            FitWarnings.warn(LOG, noScoreWarning(scored.summary()));
+        }
+        if (selectionModeOption() == SelectionMode.PERCENTILE && FeatureRanking.percentileCount(getPercentile(), scores.length) == 0) {
+            FitWarnings.warn(LOG, String.format(Locale.ROOT, "percentile = %s keeps floor(%s * %d) = 0 of the %d features (rounded"
+                    + " down, as the selectors of Spark do), so none is selected; set percentile to at least %s to keep one",
+                    getPercentile(), getPercentile(), scores.length, scores.length, FeatureRanking.percentileKeepingOne(scores.length)));
         }
         int[] candidates = FeatureRanking.select(scores, scoreOrder(), selectionModeOption(), getNumTopFeatures(),
                 getPercentile(), getScoreThreshold());
@@ -250,6 +271,21 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         M model = newModel(uid, scores, selected, redundancy,
                 scored.summary().withRedundancySeconds(timer.secondsIn(Stage.REDUNDANCY)));
         return copyValues(model, new ParamMap()).setParent(this);
+    }
+
+    /**
+     * Why no feature has a score: every feature is constant over the rows, or, when the graph
+     * leaves rows isolated (degree 0, so they weigh nothing in eq. 1), over the rows that have an edge.
+     */
+    private String noScoreWarning(FitSummary summary) {
+        if (summary.isolatedRows() == 0) {
+            return String.format(Locale.ROOT, "Column '%s': every feature is constant over the %d rows, so none has a score and"
+                    + " none is selected", getFeaturesCol(), summary.numRows());
+        }
+        return String.format(Locale.ROOT, "Column '%s' has no feature with a score, so none is selected: %d of %d rows are isolated"
+                + " (no edge of positive weight) and every feature is constant over the %d others; choose a larger %s",
+                getFeaturesCol(), summary.isolatedRows(), summary.numRows(), summary.numRows() - summary.isolatedRows(),
+                summary.graphType().equals(GraphType.EPSILON.paramValue()) ? "radius" : "bandwidth");
     }
 
     /**

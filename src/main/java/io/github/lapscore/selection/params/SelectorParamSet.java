@@ -83,7 +83,8 @@ public final class SelectorParamSet implements Serializable {
         numTopFeatures = new IntParam(uid, "numTopFeatures",
                 "number of best-scoring features kept in numTopFeatures mode", ParamChecks.atLeast("numTopFeatures", 1));
         percentile = new DoubleParam(uid, "percentile",
-                "fraction of all features kept in percentile mode", ParamChecks.between("percentile", 0.0, 1.0));
+                "fraction of all features kept in percentile mode, floor(percentile * numFeatures) as in Spark's selectors"
+                        + " (below 1 / numFeatures none, with a warning)", ParamChecks.between("percentile", 0.0, 1.0));
         scoreThreshold = new DoubleParam(uid, "scoreThreshold",
                 "in threshold mode, features whose score is this good or better are kept (at most it for a"
                         + " smaller-is-better score, at least it for the Fisher score)",

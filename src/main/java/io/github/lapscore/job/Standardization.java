@@ -1,0 +1,131 @@
+package io.github.lapscore.job;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.udf;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.apache.spark.api.java.function.FilterFunction;
+import org.apache.spark.ml.linalg.DenseVector;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.SparseVector;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.stat.Summarizer;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+
+/**
+ * The standard deviation of every feature of the job's vector column, for {@code --standardize} and
+ * for the note that suggests it.
+ *
+ * <p>{@code --standardize} divides every feature by its sample standard deviation before the graph
+ * is built and the features scored, exactly as Spark's {@code StandardScaler} with
+ * {@code withStd = true} and {@code withMean = false} (a feature of standard deviation 0 becomes 0).
+ * It does not centre (withMean = false, Spark's default): Euclidean distances and all three scores
+ * are unchanged by a shift of a feature, so centring would change nothing there, while it would turn
+ * sparse rows dense and move the origin that the cosine distance and kernel measure angles from.
+ * Each feature's Laplacian Score is unchanged by that feature's own scale (eq. 1 of He, Cai and
+ * Niyogi, NIPS 2005, is a ratio of two quadratic forms in f_r); what scaling changes is the graph,
+ * whose distances the features of largest spread otherwise dominate.
+ *
+ * <p>The deviations are those of the rows that can be scored (a vector of the common size, every value
+ * finite), so that rows {@code --handle-invalid skip} drops do not make them NaN; the other rows pass
+ * unchanged, for the selector to report or skip as without scaling.
+ */
+final class Standardization {
+
+    /** Ratio of the largest to the smallest non-zero standard deviation above which the job suggests {@code --standardize}. */
+    static final double SPREAD_NOTE_RATIO = 1e3;
+
+    private final double[] deviations;
+
+    private Standardization(double[] deviations) {
+        this.deviations = deviations;
+    }
+
+    /**
+     * The deviations of the {@code numFeatures} features of {@code vectorColumn} in {@code data}, over its
+     * usable rows; empty when fewer than two rows are usable (the selector then says why).
+     */
+    static Optional<Standardization> of(Dataset<Row> data, String vectorColumn, int numFeatures) {
+        Dataset<Row> usable = data.select(col(vectorColumn))
+                .filter((FilterFunction<Row>) row -> usable(row.isNullAt(0) ? null : (Vector) row.get(0), numFeatures));
+        Row summary = usable.select(Summarizer.metrics("std", "count").summary(col(vectorColumn))).first().getStruct(0);
+        if (summary.<Long>getAs("count") < 2) {
+            return Optional.empty();
+        }
+        return Optional.of(new Standardization(summary.<Vector>getAs("std").toArray()));
+    }
+
+    /** The size of the first non-null vector of {@code vectorColumn}: the features' count where the input does not say it. */
+    static int firstVectorSize(Dataset<Row> data, String vectorColumn) {
+        Row first = data.select(col(vectorColumn)).filter(col(vectorColumn).isNotNull()).first();
+        return ((Vector) first.get(0)).size();
+    }
+
+    private static boolean usable(Vector vector, int numFeatures) {
+        if (vector == null || vector.size() != numFeatures) {
+            return false;
+        }
+        double[] values = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
+        return Arrays.stream(values).allMatch(Double::isFinite);
+    }
+
+    /**
+     * {@code data} with every vector of {@code vectorColumn} of the features' count multiplied, feature
+     * by feature, by {@code 1 / std} (0 where std is 0), as {@code StandardScalerModel.transform} does;
+     * the column keeps its name and ML attributes.
+     */
+    Dataset<Row> scale(Dataset<Row> data, String vectorColumn) {
+        double[] factors = Arrays.stream(deviations).map(std -> std != 0.0 ? 1.0 / std : 0.0).toArray();
+        UserDefinedFunction scaled = udf((UDF1<Vector, Vector>) vector -> scaled(vector, factors), SQLDataTypes.VectorType());
+        return data.withColumn(vectorColumn, scaled.apply(col(vectorColumn))
+                .as(vectorColumn, data.schema().apply(vectorColumn).metadata()));
+    }
+
+    private static Vector scaled(Vector vector, double[] factors) {
+        if (vector == null || vector.size() != factors.length) {
+            return vector;
+        }
+        if (vector instanceof SparseVector sparse) {
+            double[] values = new double[sparse.values().length];
+            for (int k = 0; k < values.length; k++) {
+                values[k] = sparse.values()[k] * factors[sparse.indices()[k]];
+            }
+            return Vectors.sparse(sparse.size(), sparse.indices(), values);
+        }
+        double[] values = vector.toArray();
+        for (int r = 0; r < values.length; r++) {
+            values[r] *= factors[r];
+        }
+        return Vectors.dense(values);
+    }
+
+    /**
+     * The note suggesting {@code --standardize} when the largest standard deviation exceeds the
+     * smallest non-zero one more than {@value #SPREAD_NOTE_RATIO} times, naming both features
+     * ({@code names} in vector order); else empty.
+     */
+    Optional<String> spreadNote(String[] names) {
+        int largest = -1;
+        int smallest = -1;
+        for (int r = 0; r < deviations.length; r++) {
+            if (deviations[r] > 0.0) {
+                largest = largest < 0 || deviations[r] > deviations[largest] ? r : largest;
+                smallest = smallest < 0 || deviations[r] < deviations[smallest] ? r : smallest;
+            }
+        }
+        if (largest < 0 || deviations[largest] <= SPREAD_NOTE_RATIO * deviations[smallest]) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the features' standard deviations range from %.3g (%s) to %.3g (%s), more"
+                + " than %.0f times apart: the largest dominate the graph's distances; --standardize divides every feature by"
+                + " its standard deviation first", deviations[smallest], names[smallest], deviations[largest], names[largest],
+                SPREAD_NOTE_RATIO));
+    }
+}

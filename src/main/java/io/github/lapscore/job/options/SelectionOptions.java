@@ -1,0 +1,68 @@
+package io.github.lapscore.job.options;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.params.SelectionMode;
+
+/**
+ * The selection options of {@code lapscore fit}: {@code --select} names the mode, and each of
+ * {@code --num-features}, {@code --percentile} and {@code --threshold} belongs to one mode. None is
+ * ever silently ignored. Without {@code --select}, the one mode option given chooses its mode (with
+ * a note saying so), and mode options of different modes are refused; with {@code --select}, a mode
+ * option of another mode gets a note that it is ignored. ({@code --num-features} alone needs no
+ * note: its mode, numTopFeatures, is the default.)
+ */
+public final class SelectionOptions {
+
+    /** Each mode option and the mode whose count or bound it sets. */
+    private static final Map<JobOption, SelectionMode> MODE_OF = modeOptions();
+
+    private SelectionOptions() {
+    }
+
+    /**
+     * Applies the rule above to {@code selector} (whose params {@code args} already set) and returns
+     * the notes to print. Throws {@link IllegalArgumentException} when, without {@code --select},
+     * options of different modes are given.
+     */
+    public static List<String> apply(FeatureSelector<?, ?> selector, JobArguments<JobOption> args) {
+        List<JobOption> given = MODE_OF.keySet().stream().filter(args::given).toList();
+        List<String> notes = new ArrayList<>();
+        if (!args.given(JobOption.SELECT)) {
+            if (given.size() > 1) {
+                throw new IllegalArgumentException(flags(given) + " belong to different selection modes; give "
+                        + JobOption.SELECT.flag() + " to choose one");
+            }
+            SelectionMode mode = given.isEmpty() ? null : MODE_OF.get(given.get(0));
+            if (mode != null && mode != selector.selectionModeOption()) {
+                selector.setSelectionMode(mode.paramValue());
+                notes.add(JobOption.SELECT.flag() + " " + mode.paramValue() + " follows from " + given.get(0).flag()
+                        + " (the only selection option given)");
+            }
+            return notes;
+        }
+        SelectionMode chosen = selector.selectionModeOption();
+        List<JobOption> other = given.stream().filter(option -> MODE_OF.get(option) != chosen).toList();
+        if (!other.isEmpty()) {
+            notes.add(flags(other) + (other.size() == 1 ? " does" : " do") + " not apply to " + JobOption.SELECT.flag() + " "
+                    + chosen.paramValue() + " and " + (other.size() == 1 ? "is" : "are") + " ignored");
+        }
+        return notes;
+    }
+
+    private static String flags(List<JobOption> options) {
+        return String.join(", ", options.stream().map(JobOption::flag).toList());
+    }
+
+    private static Map<JobOption, SelectionMode> modeOptions() {
+        Map<JobOption, SelectionMode> modes = new LinkedHashMap<>();
+        modes.put(JobOption.NUM_FEATURES, SelectionMode.NUM_TOP_FEATURES);
+        modes.put(JobOption.PERCENTILE, SelectionMode.PERCENTILE);
+        modes.put(JobOption.THRESHOLD, SelectionMode.THRESHOLD);
+        return modes;
+    }
+}

@@ -21,6 +21,7 @@ import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.MasterUrl;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.job.options.ScoreChoice;
 import io.github.lapscore.progress.StageListener;
@@ -49,8 +50,13 @@ public final class LapScoreJob {
     }
 
     public static void main(String[] args) {
-        String command = args.length == 0 ? "--help" : args[0];
-        String[] options = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        if (args.length == 0) {
+            System.err.print("lapscore: no command given\n\n" + COMMANDS);
+            System.exit(2);
+            return;
+        }
+        String command = args[0];
+        String[] options = Arrays.copyOfRange(args, 1, args.length);
         switch (command) {
             case "fit" -> run("fit", JobOption.class, List.of(JobOption.INPUT), JobOption.usage(), JobOption.MASTER, options,
                     (spark, arguments, out) -> fit(spark, arguments, out));
@@ -64,7 +70,7 @@ public final class LapScoreJob {
             case "--help", "-h", "help" -> System.out.print(COMMANDS);
             case "--version", "version" -> System.out.println(BuildInfo.versionLine());
             default -> {
-                System.err.println("lapscore: unknown command '" + command + "'\n\n" + COMMANDS);
+                System.err.println("lapscore: unknown command '" + JobErrors.printable(command) + "'\n\n" + COMMANDS);
                 System.exit(2);
             }
         }
@@ -97,14 +103,15 @@ public final class LapScoreJob {
             return;
         }
         JobArguments<E> arguments;
+        SparkSession spark;
         try {
             arguments = JobArguments.parse(type, options, required);
+            spark = session("lapscore " + name, arguments, master);
         } catch (IllegalArgumentException bad) {
-            System.err.println("lapscore: " + bad.getMessage());
+            System.err.println("lapscore: " + JobErrors.printable(bad.getMessage()));
             System.exit(2);
             return;
         }
-        SparkSession spark = session("lapscore " + name, arguments, master);
         try {
             command.run(spark, arguments, System.out);
         } catch (IllegalArgumentException bad) {
@@ -119,20 +126,21 @@ public final class LapScoreJob {
 
     /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}. */
     private static void fail(SparkSession spark, String line, int status) {
-        System.err.println("lapscore: " + line);
+        System.err.println("lapscore: " + JobErrors.printable(line));
         spark.stop();
         System.exit(status);
     }
 
     /**
-     * Uses spark-submit's master when there is one, else {@code --master} (default local[*]); and
+     * Uses spark-submit's master when there is one, else {@code --master} (default local[*], checked by
+     * {@link MasterUrl} before Spark starts); and
      * Kryo for what Spark ships between tasks unless the user chose a serializer (at 100 000 x 50 it
      * cut the shuffles of rows and of neighbour lists by a third against Java serialization).
      */
     private static <E extends Enum<E> & CommandOption> SparkSession session(String name, JobArguments<E> arguments, E master) {
         SparkSession.Builder builder = SparkSession.builder().appName(name);
         if (arguments.given(master) || System.getProperty("spark.master") == null) {
-            builder.master(arguments.text(master));
+            builder.master(MasterUrl.require(master.flag(), arguments.text(master)));
         }
         if (System.getProperty(SERIALIZER) == null) {
             builder.config(SERIALIZER, "org.apache.spark.serializer.KryoSerializer");

@@ -96,10 +96,10 @@ public final class JobArguments<E extends Enum<E> & CommandOption> {
             throw new IllegalArgumentException(option.flag() + " must be " + expected + ", got '" + value + "'");
         }
         if (number.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw new IllegalArgumentException(option.flag() + " must be at most " + max + ", got '" + value + "'");
+            throw new IllegalArgumentException(option.flag() + " must be at most " + max + ", got " + value);
         }
         if (number.compareTo(BigInteger.valueOf(min)) < 0) {
-            throw new IllegalArgumentException(option.flag() + " must be at least " + min + ", got '" + value + "'");
+            throw new IllegalArgumentException(option.flag() + " must be at least " + min + ", got " + value);
         }
         return number.longValueExact();
     }

@@ -34,6 +34,8 @@ import org.apache.spark.sql.types.StructType;
  * anyway, and if there are any, the job reads the file again with the types Spark infers from all
  * of it. A column empty in every sampled row, a column named as the misfit column, or a label of a
  * type {@link CsvLineVectors} does not parse sends the job to the whole file's types straight away.
+ * A sample with binary content (a Parquet file read with {@code --format csv}) is refused, before
+ * Spark's reader puts its bytes into column names and messages.
  */
 final class SampledCsv {
 

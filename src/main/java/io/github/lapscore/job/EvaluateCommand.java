@@ -84,7 +84,7 @@ final class EvaluateCommand {
         String given = own.text(EvaluateOption.OUTPUT_DIR);
         new OutputPaths(conf, fit.given(JobOption.OVERWRITE)).directory(EvaluateOption.OUTPUT_DIR.flag(), given)
                 .check(fit.text(JobOption.INPUT));
-        // Qualified: Hadoop parses "." as the empty path, which it cannot create or list.
+        // Qualified: Hadoop reads "." as an empty path, which cannot be created, listed or parsed again from its text.
         Path directory = new Path(given).getFileSystem(conf).makeQualified(new Path(given));
         UserTerms terms = new UserTerms();
         try {

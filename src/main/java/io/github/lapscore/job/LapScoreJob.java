@@ -3,7 +3,9 @@ package io.github.lapscore.job;
 import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -121,14 +123,25 @@ public final class LapScoreJob {
         } catch (Exception unexpected) {
             fail(spark, JobErrors.unexpected(unexpected), 2);
         }
-        spark.stop();
+        stopSilently(spark);
     }
 
     /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}. */
     private static void fail(SparkSession spark, String line, int status) {
         System.err.println("lapscore: " + JobErrors.printable(line));
-        spark.stop();
+        stopSilently(spark);
         System.exit(status);
+    }
+
+    /**
+     * Stops Spark once the job has said all it has to say, with {@link System#err} closed to what is
+     * printed without a logger: on a cluster, a reply that arrives while Spark closes its connections
+     * is rejected by a pool already shut down, and Scala prints that rejection's stack trace straight
+     * to standard error. Spark's own log lines (conf/log4j2.properties) still show.
+     */
+    private static void stopSilently(SparkSession spark) {
+        System.setErr(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        spark.stop();
     }
 
     /**

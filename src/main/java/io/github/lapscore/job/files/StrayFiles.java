@@ -39,7 +39,7 @@ final class StrayFiles {
         if (csv.isEmpty() || stray.isEmpty()) {
             return;
         }
-        boolean glob = new Path(path).toString().matches(".*[*?\\[{].*");
+        boolean glob = path.matches(".*[*?\\[{].*");
         String named = "'" + stray.get(0) + "'" + (stray.size() == 1 ? "" : " and " + (stray.size() - 1) + " more non-CSV file"
                 + (stray.size() == 2 ? "" : "s"));
         throw new IllegalArgumentException("--input: '" + path + "' " + (glob ? "matches " : "holds ") + named + " besides its"

@@ -32,7 +32,7 @@ final class BenchCommand {
             classRegressions(args, out);
             return;
         }
-        long[] sizes = Arrays.stream(args.text(BenchOption.ROWS).split(",")).map(String::trim).mapToLong(Long::parseLong).toArray();
+        long[] sizes = args.longIntegers(BenchOption.ROWS);
         List<String> methods = Arrays.stream(args.text(BenchOption.METHODS).split(",")).map(String::trim).toList();
         for (String method : methods) {
             if (!List.of("exact", "approximate", "pynndescent", "lsh").contains(method)) {
@@ -71,8 +71,8 @@ final class BenchCommand {
         int dims = args.integer(BenchOption.DIMS);
         out.println("| class rows | one factorisation (s) | one solve per row (s) | ratio | largest difference |");
         out.println("|---|---|---|---|---|");
-        for (String size : args.text(BenchOption.LKR_CLASS_SIZES).split(",")) {
-            ClassRegressionRate rate = ClassRegressionRate.measure(Integer.parseInt(size.trim()), dims, dims, 0.1);
+        for (int size : args.integers(BenchOption.LKR_CLASS_SIZES)) {
+            ClassRegressionRate rate = ClassRegressionRate.measure(size, dims, dims, 0.1);
             out.printf(Locale.ROOT, "| %d | %.3f | %.3f | %.1f | %.1e |%n", rate.rows(), rate.leaveOneOutSeconds(),
                     rate.separateSolvesSeconds(), rate.separateSolvesSeconds() / rate.leaveOneOutSeconds(), rate.largestDifference());
         }

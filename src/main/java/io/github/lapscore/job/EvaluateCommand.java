@@ -85,6 +85,7 @@ final class EvaluateCommand {
             terms.learn(input);
             StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
                     .setOutputCol(CLASS_COLUMN).fit(input.data());
+            requireTwoClasses(input.labelColumn(), indexer.labelsArray()[0]);
             Dataset<Row> rows = indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN).cache();
             try {
                 int numFeatures = ((Vector) rows.first().get(0)).size();
@@ -111,6 +112,18 @@ final class EvaluateCommand {
             throw failed;
         } catch (Exception error) {
             throw terms.translate(error);
+        }
+    }
+
+    /**
+     * Refuses, before the selectors and k-means run, a label with fewer than two classes: the
+     * clustering has k = number of classes, and a single cluster (or 1-NN among one class) measures nothing.
+     */
+    private static void requireTwoClasses(String label, String[] classes) {
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("--label-col '" + label + "' has " + (classes.length == 0 ? "no class"
+                    : "a single class ('" + classes[0] + "')") + "; evaluate compares k-means clusters (k = number of classes) and"
+                    + " 1-NN predictions with the classes, so it needs a label with at least 2");
         }
     }
 
@@ -158,13 +171,7 @@ final class EvaluateCommand {
     static int[] featureCounts(JobArguments<EvaluateOption> own, int numFeatures) {
         TreeSet<Integer> counts = new TreeSet<>();
         if (own.given(EvaluateOption.NUM_FEATURES)) {
-            for (String item : own.text(EvaluateOption.NUM_FEATURES).split(",")) {
-                int m;
-                try {
-                    m = Integer.parseInt(item.trim());
-                } catch (NumberFormatException notANumber) {
-                    throw new IllegalArgumentException("--num-features must be whole numbers separated by commas, got '" + item + "'");
-                }
+            for (int m : own.integers(EvaluateOption.NUM_FEATURES)) {
                 if (m < 1) {
                     throw new IllegalArgumentException("--num-features must be at least 1, got " + m);
                 }

@@ -26,14 +26,17 @@ final class GenerateCommand {
 
     static void run(SparkSession spark, JobArguments<GenerateOption> args, PrintStream out) throws IOException {
         long rows = args.longInteger(GenerateOption.ROWS);
-        int dims = args.integer(GenerateOption.DIMS);
-        int informative = args.integer(GenerateOption.INFORMATIVE);
-        int clusters = args.integer(GenerateOption.CLUSTERS);
-        int noiseRank = args.integer(GenerateOption.NOISE_RANK);
+        int dims = args.integerAtLeast(GenerateOption.DIMS, 1);
+        int informative = args.integerAtLeast(GenerateOption.INFORMATIVE, 0);
+        int clusters = args.integerAtLeast(GenerateOption.CLUSTERS, 1);
+        int noiseRank = args.integerAtLeast(GenerateOption.NOISE_RANK, 0);
         if (rows < 1) {
             throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
         }
-        int partitions = args.given(GenerateOption.PARTITIONS) ? args.integer(GenerateOption.PARTITIONS)
+        if (informative > dims) {
+            throw new IllegalArgumentException("--informative must be at most --dims (" + dims + "), got " + informative);
+        }
+        int partitions = args.given(GenerateOption.PARTITIONS) ? args.integerAtLeast(GenerateOption.PARTITIONS, 1)
                 : spark.sparkContext().defaultParallelism();
         String path = args.text(GenerateOption.OUTPUT);
         String format = singleFileFormat(path);

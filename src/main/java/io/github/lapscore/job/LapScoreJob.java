@@ -3,7 +3,9 @@ package io.github.lapscore.job;
 import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +26,7 @@ import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.MasterUrl;
 import io.github.lapscore.job.options.ParamOptions;
 import io.github.lapscore.job.options.ScoreChoice;
 import io.github.lapscore.job.options.SelectionOptions;
@@ -54,8 +57,13 @@ public final class LapScoreJob {
     }
 
     public static void main(String[] args) {
-        String command = args.length == 0 ? "--help" : args[0];
-        String[] options = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        if (args.length == 0) {
+            System.err.print("lapscore: no command given\n\n" + COMMANDS);
+            System.exit(2);
+            return;
+        }
+        String command = args[0];
+        String[] options = Arrays.copyOfRange(args, 1, args.length);
         switch (command) {
             case "fit" -> run("fit", JobOption.class, List.of(JobOption.INPUT), JobOption.usage(), JobOption.MASTER, options,
                     (spark, arguments, out) -> fit(spark, arguments, out));
@@ -69,7 +77,7 @@ public final class LapScoreJob {
             case "--help", "-h", "help" -> System.out.print(COMMANDS);
             case "--version", "version" -> System.out.println(BuildInfo.versionLine());
             default -> {
-                System.err.println("lapscore: unknown command '" + command + "'\n\n" + COMMANDS);
+                System.err.println("lapscore: unknown command '" + JobErrors.printable(command) + "'\n\n" + COMMANDS);
                 System.exit(2);
             }
         }
@@ -104,8 +112,9 @@ public final class LapScoreJob {
         JobArguments<E> arguments;
         try {
             arguments = JobArguments.parse(type, options, required);
+            MasterUrl.require(master.flag(), arguments.text(master));
         } catch (IllegalArgumentException bad) {
-            System.err.println("lapscore: " + bad.getMessage());
+            System.err.println("lapscore: " + JobErrors.printable(bad.getMessage()));
             System.exit(2);
             return;
         }
@@ -121,7 +130,7 @@ public final class LapScoreJob {
             fail(spark, JobErrors.unexpected(unexpected), 2);
         }
         Interruption.finish();
-        spark.stop();
+        stopSilently(spark);
     }
 
     /** Prints {@code lapscore: <line>}, stops Spark and exits with {@code status}; nothing once interrupted ({@link Interruption}). */
@@ -129,13 +138,25 @@ public final class LapScoreJob {
         if (!Interruption.finish()) {
             return;
         }
-        System.err.println("lapscore: " + line);
-        spark.stop();
+        System.err.println("lapscore: " + JobErrors.printable(line));
+        stopSilently(spark);
         System.exit(status);
     }
 
     /**
-     * Uses spark-submit's master when there is one, else {@code --master} (default local[*]); and
+     * Stops Spark once the job has said all it has to say, with {@link System#err} closed to what is
+     * printed without a logger: on a cluster, a reply that arrives while Spark closes its connections
+     * is rejected by a pool already shut down, and Scala prints that rejection's stack trace straight
+     * to standard error. Spark's own log lines (conf/log4j2.properties) still show.
+     */
+    private static void stopSilently(SparkSession spark) {
+        System.setErr(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        spark.stop();
+    }
+
+    /**
+     * Uses spark-submit's master when there is one, else {@code --master} (default local[*], checked by
+     * {@link MasterUrl} before Spark starts); and
      * Kryo for what Spark ships between tasks unless the user chose a serializer (at 100 000 x 50 it
      * cut the shuffles of rows and of neighbour lists by a third against Java serialization).
      */

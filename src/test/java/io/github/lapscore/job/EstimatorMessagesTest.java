@@ -32,6 +32,12 @@ class EstimatorMessagesTest {
     }
 
     @Test
+    void aWholeNumberBeyondItsTypeNamesTheBound() {
+        assertEquals("--num-features must be at most 2147483647, got 99999999999",
+                error("--input", "data/iris.csv", "--num-features", "99999999999"));
+    }
+
+    @Test
     void missingParamNamesTheFlags() {
         assertEquals("--graph epsilon needs --radius to be set", error("--input", "data/iris.csv", "--graph", "epsilon"));
     }

@@ -325,6 +325,21 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void aLabelOfOneClassIsRefusedBeforeTheSelectorsRun(@TempDir Path root) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        Path setosa = Files.write(root.resolve("setosa.csv"), iris.subList(0, 51));
+        Path out = root.resolve("out");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        String message = assertThrows(IllegalArgumentException.class, () -> EvaluateCommand.run(JobRuns.SPARK, new String[]{
+                "--input", setosa.toString(), "--label-col", "species", "--output-dir", out.toString(), "--restarts", "1", "--splits",
+                "1"}, new PrintStream(printed, true, StandardCharsets.UTF_8))).getMessage();
+        assertEquals("--label-col 'species' has a single class ('0'); evaluate compares k-means clusters (k = number of classes)"
+                + " and 1-NN predictions with the classes, so it needs a label with at least 2", message);
+        assertFalse(printed.toString(StandardCharsets.UTF_8).contains("[evaluate]"), "no selector was evaluated");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void fitOnlyOptionsAndSupervisedGraphsAreRefused(@TempDir Path root) {
         String out = root.resolve("out").toString();
         String message = assertThrows(IllegalArgumentException.class, () -> evaluate("--input", "data/iris.csv", "--label-col",

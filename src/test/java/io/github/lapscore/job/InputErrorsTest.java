@@ -4,6 +4,7 @@ import static io.github.lapscore.job.JobRuns.error;
 import static io.github.lapscore.job.JobRuns.printed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.apache.hadoop.util.VersionInfo;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -36,6 +38,49 @@ class InputErrorsTest {
         String message = error("--input", "data/iris.csv", "--format", "parquet");
         assertTrue(message.startsWith("--input: cannot read 'data/iris.csv' as parquet ("), message);
         assertTrue(message.endsWith("); check --format"), message);
+    }
+
+    @Test
+    void aStrayFileInACsvFolderIsNamedWithTheFix(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        Path folder = Files.createDirectories(dir.resolve("table"));
+        Files.write(folder.resolve("part-00000.csv"), iris.subList(0, 76));
+        Files.write(folder.resolve("part-00001.csv"), iris.subList(75, iris.size()));
+        Files.write(folder.resolve("_SUCCESS"), List.of());
+        Files.writeString(folder.resolve("notes.txt"), "Downloaded from UCI\nspecies is the label\n");
+        assertEquals("--input: '" + folder + "' holds 'notes.txt' besides its CSV files, and Spark would read it as CSV rows too;"
+                + " move it out, or give a glob of the CSV files such as '" + folder + "/*.csv'",
+                error("--input", folder.toString(), "--format", "csv", "--label-col", "species"));
+        printed("--input", folder + "/*.csv", "--format", "csv", "--label-col", "species", "--num-features", "1");
+    }
+
+    @Test
+    void binaryContentReadAsCsvSaysSoWithoutItsBytes(@TempDir Path dir) throws Exception {
+        String parquet = dir.resolve("table.parquet").toString();
+        JobRuns.SPARK.read().option("header", true).csv("data/iris.csv").write().parquet(parquet);
+        assertEquals("--input: '" + parquet + "' does not look like CSV text (binary content); check --format",
+                error("--input", parquet, "--format", "csv"));
+    }
+
+    /** The one message with a package name: the Maven coordinates of the module to add (so not checked by {@link JobRuns#error}). */
+    @Test
+    void s3aPathsNeedHadoopAws() {
+        assertEquals("--input: no file system for s3a:// paths is on the class path; add Hadoop's hadoop-aws module of the Hadoop"
+                + " version Spark runs on (spark-submit --packages org.apache.hadoop:hadoop-aws:" + VersionInfo.getVersion() + ")",
+                assertThrows(IllegalArgumentException.class, () -> printed("--input", "s3a://bucket/x.csv")).getMessage());
+    }
+
+    @Test
+    void webAddressesAreNotAFileSystem() {
+        assertEquals("--input: 'https://example.org/x.csv' is a web address, and https is not a file system Spark reads; download"
+                + " the file first (e.g. curl -O) and give its local path", error("--input", "https://example.org/x.csv"));
+    }
+
+    @Test
+    void anUnknownSchemeIsNamed(@TempDir Path dir) {
+        assertEquals("--scores-out: no file system for foo:// paths is on the class path; give a local or hdfs:// path, or add"
+                + " the Hadoop module that serves foo://",
+                error("--input", "data/iris.csv", "--scores-out", "foo://bucket/scores.csv"));
     }
 
     @Test

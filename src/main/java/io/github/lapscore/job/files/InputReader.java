@@ -14,7 +14,8 @@ import scala.Tuple2;
 /**
  * Reads {@code --input} in its format and turns what Spark says about an unreadable input (a
  * missing path, a file of another format, LibSVM indices from 0) into one line that names the
- * option and what to do. The columns of a CSV without a header are named f0, f1, ....
+ * option and what to do; a CSV directory with a file of another kind in it is refused first
+ * ({@link StrayFiles}). The columns of a CSV without a header are named f0, f1, ....
  */
 final class InputReader {
 
@@ -32,6 +33,9 @@ final class InputReader {
      */
     static ReadTable read(SparkSession spark, String path, String format, boolean header, String label, boolean typesFromWholeFile) {
         try {
+            if (format.equals("csv")) {
+                StrayFiles.refuseAmongCsv(path, spark.sparkContext().hadoopConfiguration());
+            }
             if (format.equals("csv") && !typesFromWholeFile) {
                 Optional<ReadTable> sampled = SampledCsv.read(spark, path, header, label);
                 if (sampled.isPresent()) {

@@ -53,6 +53,17 @@ public final class JobErrors {
         return null;
     }
 
+    /**
+     * {@code line} with every control character (a byte of a binary file read as text, an escape
+     * sequence in a file or column name) shown as {@code ?}: the one place where the job's messages
+     * are made safe to print on a terminal.
+     */
+    public static String printable(String line) {
+        StringBuilder shown = new StringBuilder(line.length());
+        line.codePoints().forEach(c -> shown.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return shown.toString();
+    }
+
     /** The line printed for an error nobody checked for: what Spark's root cause says. */
     public static String unexpected(Throwable error) {
         return "Spark failed: " + firstLine(rootCause(error));

@@ -267,6 +267,7 @@ public final class OutputPaths {
     }
 
     private Path qualify(String flag, String path) {
+        FileSystemSchemes.require(flag, path, conf);
         Path given = new Path(path);
         try {
             // Parsed again: normalising "dir/./" leaves a trailing slash, which parsing drops.

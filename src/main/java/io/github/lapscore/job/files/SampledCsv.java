@@ -34,6 +34,8 @@ import org.apache.spark.sql.types.StructType;
  * anyway, and if there are any, the job reads the file again with the types Spark infers from all
  * of it. A column empty in every sampled row, a column named as the misfit column, or a label of a
  * type {@link CsvLineVectors} does not parse sends the job to the whole file's types straight away.
+ * A sample with binary content (a Parquet file read with {@code --format csv}) is refused, before
+ * Spark's reader puts its bytes into column names and messages.
  */
 final class SampledCsv {
 
@@ -50,6 +52,9 @@ final class SampledCsv {
      */
     static Optional<ReadTable> read(SparkSession spark, String path, boolean header, String label) {
         List<String> lines = spark.read().textFile(path).limit(TYPE_SAMPLE_ROWS + (header ? 1 : 0)).collectAsList();
+        if (lines.stream().anyMatch(SampledCsv::isBinary)) {
+            throw new IllegalArgumentException("--input: '" + path + "' does not look like CSV text (binary content); check --format");
+        }
         Dataset<Row> sample = spark.read().option("header", header).option("inferSchema", true)
                 .csv(spark.createDataset(lines, Encoders.STRING()));
         if (sample.columns().length == 0 || !everyColumnTyped(sample)) {
@@ -73,6 +78,14 @@ final class SampledCsv {
             }
         }
         return Optional.of(new ReadTable(spark.read().option("header", header).schema(schema).csv(path), numbersAsText));
+    }
+
+    /**
+     * Whether {@code line} holds a control character that is not white space (a NUL, an escape): text
+     * files have none, binary ones (Parquet, a compressed file without its extension) are full of them.
+     */
+    static boolean isBinary(String line) {
+        return line.chars().anyMatch(c -> Character.isISOControl(c) && !Character.isWhitespace(c));
     }
 
     /** The names f0, f1, ... of the columns of a CSV without a header. */

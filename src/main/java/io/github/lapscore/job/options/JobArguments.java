@@ -1,5 +1,7 @@
 package io.github.lapscore.job.options;
 
+import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,12 +60,48 @@ public final class JobArguments<E extends Enum<E> & CommandOption> {
         return get(option).orElseThrow();
     }
 
+    /** The option's value as an {@code int}; a value beyond the type's range is refused with the bound it passes. */
     public int integer(E option) {
-        return parsed(option, Integer::parseInt, "a whole number");
+        return (int) wholeNumber(option, text(option), Integer.MIN_VALUE, Integer.MAX_VALUE, "a whole number");
     }
 
+    /** The option's value as a {@code long}; a value beyond the type's range is refused with the bound it passes. */
     public long longInteger(E option) {
-        return parsed(option, Long::parseLong, "a whole number");
+        return wholeNumber(option, text(option), Long.MIN_VALUE, Long.MAX_VALUE, "a whole number");
+    }
+
+    /** The option's value as an {@code int} of at least {@code min}, or a line naming the flag and the bound. */
+    public int integerAtLeast(E option, int min) {
+        return (int) wholeNumber(option, text(option), min, Integer.MAX_VALUE, "a whole number");
+    }
+
+    /** The option's comma-separated values as {@code int}s, each checked as {@link #integer} checks one. */
+    public int[] integers(E option) {
+        return Arrays.stream(text(option).split(",", -1)).mapToInt(item -> (int) wholeNumber(option, item.strip(),
+                Integer.MIN_VALUE, Integer.MAX_VALUE, "whole numbers separated by commas")).toArray();
+    }
+
+    /** The option's comma-separated values as {@code long}s, each checked as {@link #longInteger} checks one. */
+    public long[] longIntegers(E option) {
+        return Arrays.stream(text(option).split(",", -1)).mapToLong(item -> wholeNumber(option, item.strip(),
+                Long.MIN_VALUE, Long.MAX_VALUE, "whole numbers separated by commas")).toArray();
+    }
+
+    /** {@code value}, a whole number of {@code option} within [{@code min}, {@code max}], or a line saying which it is not. */
+    private long wholeNumber(E option, String value, long min, long max, String expected) {
+        BigInteger number;
+        try {
+            number = new BigInteger(value);
+        } catch (NumberFormatException notAWholeNumber) {
+            throw new IllegalArgumentException(option.flag() + " must be " + expected + ", got '" + value + "'");
+        }
+        if (number.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw new IllegalArgumentException(option.flag() + " must be at most " + max + ", got " + value);
+        }
+        if (number.compareTo(BigInteger.valueOf(min)) < 0) {
+            throw new IllegalArgumentException(option.flag() + " must be at least " + min + ", got " + value);
+        }
+        return number.longValueExact();
     }
 
     public double number(E option) {

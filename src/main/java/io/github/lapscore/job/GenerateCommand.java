@@ -5,8 +5,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 import io.github.lapscore.bench.GaussianMixture;
-import io.github.lapscore.job.files.OutputPaths;
-import io.github.lapscore.job.files.StagedOutputs;
+import io.github.lapscore.job.outputs.OutputPaths;
+import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.sql.Dataset;

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
-import io.github.lapscore.job.files.StagedOutputs;
+import io.github.lapscore.job.outputs.StagedOutputs;
 
 /**
  * {@code lapscore} in a JVM of its own, for {@link InterruptedRunTest}. With the system property

@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import org.junit.jupiter.api.Test;

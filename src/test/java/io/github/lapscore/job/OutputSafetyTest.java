@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lapscore.job.files.OutputPaths;
+import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;

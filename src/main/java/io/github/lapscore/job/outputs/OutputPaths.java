@@ -1,4 +1,4 @@
-package io.github.lapscore.job.files;
+package io.github.lapscore.job.outputs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.github.lapscore.job.files.FileSystemSchemes;
+import io.github.lapscore.job.files.JobErrors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;

@@ -1,4 +1,4 @@
-package io.github.lapscore.job.files;
+package io.github.lapscore.job.outputs;
 
 import java.io.IOException;
 import java.nio.file.Files;

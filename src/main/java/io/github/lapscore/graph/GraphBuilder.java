@@ -163,8 +163,8 @@ public final class GraphBuilder {
                     : "every neighbour pair has a non-positive cosine"));
         }
         if (settings.type() == GraphType.EPSILON && edges > settings.maxEdges()) {
-            LOG.warn("radius {} joined {} pairs of rows, more than maxEdges = {} (the estimate from a sample was lower)",
-                    settings.radius(), edges, settings.maxEdges());
+            FitWarnings.warn(LOG, String.format(Locale.ROOT, "radius %s joined %d pairs of rows, more than maxEdges = %d (the"
+                    + " estimate from a sample was lower)", settings.radius(), edges, settings.maxEdges()));
         }
         if (isolated > ISOLATED_WARNING_SHARE * numRows) {
             FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"

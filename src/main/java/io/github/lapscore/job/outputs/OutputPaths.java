@@ -86,6 +86,7 @@ public final class OutputPaths {
         List<ReachedPath> reached = new ArrayList<>();
         for (Output output : outputs) {
             reached.add(reach(output.flag(), output.path()));
+            requireNotProtected(output, reached.get(reached.size() - 1));
         }
         for (int i = 0; i < outputs.size(); i++) {
             for (int j = 0; j < i; j++) {
@@ -101,10 +102,8 @@ public final class OutputPaths {
                 requireApartFromInput(outputs.get(i), reached.get(i), input, inputRoot, directory);
             }
         }
-        for (int i = 0; i < outputs.size(); i++) {
-            Output output = outputs.get(i);
+        for (Output output : outputs) {
             requireNotALink(output);
-            requireNotProtected(output, reached.get(i));
             requireWritableFolder(output);
             String refusal = replaceRefusal(output, status(output.flag(), output.path()), overwrite, conf);
             if (refusal != null) {

@@ -337,7 +337,7 @@ public final class LapScoreJob {
             return input.data();
         }
         if (standardize) {
-            return spread.get().scale(input.data(), input.vectorColumn());
+            return spread.get().scale(input.data(), input.vectorColumn(), input.featureNames(numFeatures));
         }
         spread.get().spreadNote(input.featureNames(numFeatures)).ifPresent(note -> out.println("Note: " + note));
         return input.data();

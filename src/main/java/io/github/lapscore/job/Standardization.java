@@ -3,17 +3,17 @@ package io.github.lapscore.job;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.udf;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.apache.spark.api.java.function.FilterFunction;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
-import org.apache.spark.ml.stat.Summarizer;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.api.java.UDF1;
@@ -48,18 +48,21 @@ final class Standardization {
         this.deviations = deviations;
     }
 
+    /** The sample standard deviation of every feature, in vector order (NaN where the squares leave the range of a double). */
+    double[] deviations() {
+        return deviations.clone();
+    }
+
     /**
      * The deviations of the {@code numFeatures} features of {@code vectorColumn} in {@code data}, over its
-     * usable rows; empty when fewer than two rows are usable (the selector then says why).
+     * usable rows; empty when fewer than two rows are usable (the selector then says why). One pass
+     * over the rows; the sums are exact ({@link FeatureSums}), so the deviations are the same numbers
+     * however the rows are partitioned.
      */
     static Optional<Standardization> of(Dataset<Row> data, String vectorColumn, int numFeatures) {
-        Dataset<Row> usable = data.select(col(vectorColumn))
-                .filter((FilterFunction<Row>) row -> usable(row.isNullAt(0) ? null : (Vector) row.get(0), numFeatures));
-        Row summary = usable.select(Summarizer.metrics("std", "count").summary(col(vectorColumn))).first().getStruct(0);
-        if (summary.<Long>getAs("count") < 2) {
-            return Optional.empty();
-        }
-        return Optional.of(new Standardization(summary.<Vector>getAs("std").toArray()));
+        FeatureSums sums = data.select(col(vectorColumn)).javaRDD().aggregate(new FeatureSums(numFeatures),
+                (partial, row) -> partial.add(row.isNullAt(0) ? null : (Vector) row.get(0)), FeatureSums::merge);
+        return sums.rows < 2 ? Optional.empty() : Optional.of(new Standardization(sums.deviations()));
     }
 
     /** The size of the first non-null vector of {@code vectorColumn}: the features' count where the input does not say it. */
@@ -68,20 +71,105 @@ final class Standardization {
         return ((Vector) first.get(0)).size();
     }
 
-    private static boolean usable(Vector vector, int numFeatures) {
-        if (vector == null || vector.size() != numFeatures) {
-            return false;
+    /**
+     * Per feature, the exact sums of the values and of their squares over the usable rows (a vector of
+     * {@code numFeatures} finite values), each square added as its rounded value plus its rounding
+     * error ({@link Math#fma}), so that both sums are exact. The sample variance
+     * {@code (n S2 - S1^2) / (n (n - 1))} is then formed in decimal arithmetic from the exact sums: no
+     * cancellation for features like {@code 1e9 + x}, and the same number for any order of the rows.
+     * Sparse vectors cost O(nnz) (their zeros add nothing to either sum).
+     */
+    private static final class FeatureSums implements java.io.Serializable {
+        private static final MathContext PRECISION = MathContext.DECIMAL128;
+
+        private final int numFeatures;
+        private final ExactSum[] values;
+        private final ExactSum[] squares;
+        private long rows;
+
+        FeatureSums(int numFeatures) {
+            this.numFeatures = numFeatures;
+            this.values = new ExactSum[numFeatures];
+            this.squares = new ExactSum[numFeatures];
+            for (int r = 0; r < numFeatures; r++) {
+                values[r] = new ExactSum();
+                squares[r] = new ExactSum();
+            }
         }
-        double[] values = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
-        return Arrays.stream(values).allMatch(Double::isFinite);
+
+        FeatureSums add(Vector vector) {
+            if (!usable(vector)) {
+                return this;
+            }
+            rows++;
+            if (vector instanceof SparseVector sparse) {
+                for (int k = 0; k < sparse.indices().length; k++) {
+                    add(sparse.indices()[k], sparse.values()[k]);
+                }
+            } else {
+                double[] dense = ((DenseVector) vector).values();
+                for (int r = 0; r < dense.length; r++) {
+                    add(r, dense[r]);
+                }
+            }
+            return this;
+        }
+
+        private void add(int feature, double value) {
+            values[feature].add(value);
+            double square = value * value;
+            squares[feature].add(square);
+            squares[feature].add(Math.fma(value, value, -square));
+        }
+
+        FeatureSums merge(FeatureSums other) {
+            rows += other.rows;
+            for (int r = 0; r < numFeatures; r++) {
+                values[r].addAll(other.values[r]);
+                squares[r].addAll(other.squares[r]);
+            }
+            return this;
+        }
+
+        /** Sample standard deviations; NaN for a feature whose squares leave the range of a double (beyond about 1e154). */
+        double[] deviations() {
+            BigDecimal n = BigDecimal.valueOf(rows);
+            BigDecimal pairs = n.multiply(BigDecimal.valueOf(rows - 1));
+            double[] deviations = new double[numFeatures];
+            for (int r = 0; r < numFeatures; r++) {
+                if (values[r].overflowed() || squares[r].overflowed()) {
+                    deviations[r] = Double.NaN;
+                    continue;
+                }
+                BigDecimal sum = values[r].exact();
+                BigDecimal spread = n.multiply(squares[r].exact()).subtract(sum.multiply(sum));
+                deviations[r] = Math.sqrt(spread.divide(pairs, PRECISION).doubleValue());
+            }
+            return deviations;
+        }
+
+        private boolean usable(Vector vector) {
+            if (vector == null || vector.size() != numFeatures) {
+                return false;
+            }
+            double[] stored = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
+            return Arrays.stream(stored).allMatch(Double::isFinite);
+        }
     }
 
     /**
      * {@code data} with every vector of {@code vectorColumn} of the features' count multiplied, feature
      * by feature, by {@code 1 / std} (0 where std is 0), as {@code StandardScalerModel.transform} does;
-     * the column keeps its name and ML attributes.
+     * the column keeps its name and ML attributes. Refused when a deviation is NaN (squares beyond
+     * the range of a double), naming the feature ({@code names} in vector order).
      */
-    Dataset<Row> scale(Dataset<Row> data, String vectorColumn) {
+    Dataset<Row> scale(Dataset<Row> data, String vectorColumn, String[] names) {
+        for (int r = 0; r < deviations.length; r++) {
+            if (Double.isNaN(deviations[r])) {
+                throw new IllegalArgumentException("--standardize: feature '" + names[r] + "' holds values beyond 1e154 in"
+                        + " magnitude, whose squares no double holds; divide it by a power of ten first, or leave out --standardize");
+            }
+        }
         double[] factors = Arrays.stream(deviations).map(std -> std != 0.0 ? 1.0 / std : 0.0).toArray();
         UserDefinedFunction scaled = udf((UDF1<Vector, Vector>) vector -> scaled(vector, factors), SQLDataTypes.VectorType());
         return data.withColumn(vectorColumn, scaled.apply(col(vectorColumn))

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.GraphType;
@@ -314,8 +313,9 @@ public final class LapScoreJob {
      * The rows the selector fits: the input's, or with {@code --standardize} their vectors divided by
      * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
      * the model and {@code --output} select from the user's original values). Without it, a note
-     * suggests it when the score reads distances and the features' spreads lie orders of magnitude
-     * apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
+     * suggests it when the score reads distances and the features' spreads, over at most the first
+     * {@link Standardization#SPREAD_NOTE_ROWS} rows (so that the note never costs a pass over large
+     * data), lie orders of magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
      * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
      */
     private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<JobOption> args,
@@ -332,14 +332,13 @@ public final class LapScoreJob {
         }
         int numFeatures = input.fromColumns() ? input.featureColumns().size()
                 : Standardization.firstVectorSize(input.data(), input.vectorColumn());
-        Optional<Standardization> spread = Standardization.of(input.data(), input.vectorColumn(), numFeatures);
-        if (spread.isEmpty()) {
-            return input.data();
-        }
+        String[] names = input.featureNames(numFeatures);
         if (standardize) {
-            return spread.get().scale(input.data(), input.vectorColumn(), input.featureNames(numFeatures));
+            return Standardization.of(input.data(), input.vectorColumn(), numFeatures)
+                    .map(scaling -> scaling.scale(input.data(), input.vectorColumn(), names)).orElse(input.data());
         }
-        spread.get().spreadNote(input.featureNames(numFeatures)).ifPresent(note -> out.println("Note: " + note));
+        Standardization.of(input.data().limit(Standardization.SPREAD_NOTE_ROWS), input.vectorColumn(), numFeatures)
+                .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
         return input.data();
     }
 

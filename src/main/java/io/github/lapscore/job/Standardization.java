@@ -42,6 +42,9 @@ final class Standardization {
     /** Ratio of the largest to the smallest non-zero standard deviation above which the job suggests {@code --standardize}. */
     static final double SPREAD_NOTE_RATIO = 1e3;
 
+    /** How many of the first rows the note's standard deviations are taken over. */
+    static final int SPREAD_NOTE_ROWS = 10_000;
+
     private final double[] deviations;
 
     private Standardization(double[] deviations) {

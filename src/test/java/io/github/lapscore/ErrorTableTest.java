@@ -17,18 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /**
- * The README's table "What happens when…" is backed by tests: every row names at least one test,
+ * The table of {@code docs/errors.md}, "What happens when…", is backed by tests: every row names at least one test,
  * as {@code package.Class#method} (or {@code #method} for another test of the class named before it in the
  * row), and each named method exists and is a JUnit test, so that the suite passing means every row
  * holds.
  */
-class ReadmeTableTest {
+class ErrorTableTest {
 
     private static final Pattern REFERENCE = Pattern.compile("`((?:[a-z]+\\.)*[A-Z]\\w*)?#(\\w+)`");
 
     @Test
     void everyRowOfTheTableNamesExistingTests() throws IOException {
-        List<String> rows = tableRows(Files.readAllLines(Path.of("README.md")));
+        List<String> rows = tableRows(Files.readAllLines(Path.of("docs/errors.md")));
         assertTrue(rows.size() >= 30, "the table lists the bad inputs: " + rows.size() + " rows");
         List<String> missing = new ArrayList<>();
         for (String row : rows) {
@@ -45,12 +45,12 @@ class ReadmeTableTest {
             }
             assertTrue(found > 0, "row without a test: " + row);
         }
-        assertTrue(missing.isEmpty(), "tests named in the README that do not exist: " + missing);
+        assertTrue(missing.isEmpty(), "tests named in docs/errors.md that do not exist: " + missing);
     }
 
     private static List<String> tableRows(List<String> lines) {
-        int start = lines.indexOf("## What happens when…");
-        assertFalse(start < 0, "the README has the section 'What happens when…'");
+        int start = lines.indexOf("# What happens when…");
+        assertFalse(start < 0, "docs/errors.md has the title 'What happens when…'");
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(start + 1, lines.size())) {
             if (line.startsWith("## ")) {
@@ -67,7 +67,7 @@ class ReadmeTableTest {
         try {
             Class<?> type = Class.forName("io.github.lapscore." + className);
             return Arrays.stream(type.getDeclaredMethods()).filter(m -> m.getName().equals(method))
-                    .anyMatch(ReadmeTableTest::isJUnitTest);
+                    .anyMatch(ErrorTableTest::isJUnitTest);
         } catch (ClassNotFoundException unknown) {
             return false;
         }

@@ -3,8 +3,8 @@
 # included, and fails when a cell fails or a chart cell shows no image. Works from a fresh clone:
 # builds the jar when needed, fetches the Java kernel (rapaio-jupyter-kernel) from Maven Central
 # through Maven, installs nbclient with apt-get, and writes the kernel spec
-# target/notebooks-kernel/kernels/lapscore-java/kernel.json (also usable interactively, see the
-# README's "Notebooks" section). The cluster notebook connects to $SPARK_MASTER_URL (default local[2]).
+# target/notebooks-kernel/kernels/lapscore-java/kernel.json (also usable interactively, see
+# "Jupyter notebooks" in docs/deployment.md). The cluster notebook connects to $SPARK_MASTER_URL (default local[2]).
 #
 #   notebooks/run.sh                                   every notebook, into target/notebooks/
 #   notebooks/run.sh OUTPUT_DIR NOTEBOOK.ipynb ...     the ones named, into OUTPUT_DIR

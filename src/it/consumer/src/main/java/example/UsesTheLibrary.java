@@ -11,7 +11,7 @@ public final class UsesTheLibrary {
     private UsesTheLibrary() {
     }
 
-    /** A pipeline with the Laplacian Score selector, as README's Scala example builds it. */
+    /** A pipeline with the Laplacian Score selector, as the Scala example of docs/deployment.md builds it. */
     public static Pipeline pipeline() {
         LaplacianScoreSelector selector = new LaplacianScoreSelector()
                 .setFeaturesCol("features")

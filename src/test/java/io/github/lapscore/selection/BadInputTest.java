@@ -45,8 +45,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every estimator ({@link SelectorContractTest#CONTRACTS}) fed each kind of bad input: it fails on
  * the driver with one line naming the column as the user wrote it, the row when one row is to blame
  * and what to do, or, where the input is merely unusual (constant features, ties, dotted names,
- * {@code handleInvalid = skip}), gives the answer of an independent reference. The README's table
- * "What happens when…" points at these tests.
+ * {@code handleInvalid = skip}), gives the answer of an independent reference. The table
+ * "What happens when…" of {@code docs/errors.md} points at these tests.
  */
 class BadInputTest {
 

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import io.github.lapscore.FaultInjection;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import org.apache.logging.log4j.Level;
@@ -92,7 +93,7 @@ class ExactCostWarningTest {
         for (int i = 0; i < rows.length; i++) {
             rows[i][0] = i % 1013;
         }
-        List<LogEvent> log = logOf(() -> FaultInjection.failingJobs("Cutting", () -> assertThrows(SparkException.class,
+        List<LogEvent> log = logOf(() -> FaultInjection.failingJobs(StepNames.CUTTING, () -> assertThrows(SparkException.class,
                 () -> new LaplacianScoreSelector().setKnnMethod("exact").fit(SparkTestSession.denseFrame(rows, 2)))));
         List<LogEvent> warnings = log.stream().filter(event -> event.getLevel() == Level.WARN).toList();
         assertEquals(1, warnings.size(), "one warning: " + log);

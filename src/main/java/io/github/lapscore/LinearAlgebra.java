@@ -12,8 +12,8 @@ import dev.ludovic.netlib.lapack.LAPACK;
  * native library found on the machine. A native BLAS (OpenBLAS, MKL) rounds a product differently
  * by its position in the matrix and, multi-threaded, from call to call: with it, which of two tied
  * rows is a k-th neighbour, and the last bits of the scores, would depend on the partitioning, on
- * a task's retry and on which node ran it; measured here with Debian's OpenBLAS installed, eight
- * tests of exactly that failed. With the Java kernels the same input gives the same bits in any
+ * a task's retry and on which node ran it (the tests that compare partitionings and retries fail
+ * with Debian's OpenBLAS installed). With the Java kernels the same input gives the same bits in any
  * partitioning, on any node with the same JVM options.
  */
 public final class LinearAlgebra {

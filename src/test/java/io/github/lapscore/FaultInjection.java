@@ -1,5 +1,7 @@
 package io.github.lapscore;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,14 +22,18 @@ import org.apache.spark.util.TaskCompletionListener;
  * {@code spark.task.maxFailures}). The retry repeats work whose first result was discarded, which
  * would reveal tasks that change what they read. The first attempt of every task of an even
  * partition fails, so every stage loses at least one task (partition 0). Failures are counted by
- * the Spark job description, which names the step of the fit. {@link #failingJobs} instead makes
- * every attempt of the tasks of some jobs fail, so that a fit loses a job for good. Off by default,
- * so the other tests run undisturbed.
+ * the Spark job description, which opens with the name of the step of the fit
+ * ({@link io.github.lapscore.progress.StepNames}). {@link #failingJobs} instead makes every attempt
+ * of the tasks of some jobs fail, so that a fit loses a job for good. Off by default, so the other
+ * tests run undisturbed.
  */
 public final class FaultInjection extends TaskStartPlugin {
 
     private static volatile boolean armed;
     private static volatile String doomedJob;
+    private static volatile int doomedOccurrence;
+    /** The distinct descriptions of the jobs that contain {@link #doomedJob}, in the order their first task started. */
+    private static final List<String> DOOMED_CANDIDATES = new ArrayList<>();
     private static final Map<String, AtomicInteger> INJECTED = new ConcurrentHashMap<>();
 
     /** Runs {@code work} with faults injected; returns its result and the failures injected, by job description. */
@@ -46,15 +52,41 @@ public final class FaultInjection extends TaskStartPlugin {
 
     /**
      * Runs {@code work} while every attempt of every task of the Spark jobs whose description contains
-     * {@code job} fails, so that those jobs fail (after Spark's retries) and {@code work} sees the
-     * {@code SparkException} of a job lost for good.
+     * {@code step} (a {@link io.github.lapscore.progress.StepNames} name) fails, so that those jobs fail
+     * (after Spark's retries) and {@code work} sees the {@code SparkException} of a job lost for good.
      */
-    public static synchronized void failingJobs(String job, Runnable work) {
-        doomedJob = job;
+    public static void failingJobs(String step, Runnable work) {
+        failingJobs(step, 0, work);
+    }
+
+    /**
+     * As {@link #failingJobs(String, Runnable)}, but only the job of the {@code occurrence}-th distinct
+     * description (from 1, in the order the jobs start) that contains {@code step} fails, e.g. the
+     * second tree of a forest; 0 fails them all.
+     */
+    public static synchronized void failingJobs(String step, int occurrence, Runnable work) {
+        synchronized (DOOMED_CANDIDATES) {
+            DOOMED_CANDIDATES.clear();
+        }
+        doomedOccurrence = occurrence;
+        doomedJob = step;
         try {
             work.run();
         } finally {
             doomedJob = null;
+        }
+    }
+
+    /** Whether the tasks of the job described by {@code job}, which contains the doomed step, fail. */
+    private static boolean isDoomed(String job) {
+        if (doomedOccurrence == 0) {
+            return true;
+        }
+        synchronized (DOOMED_CANDIDATES) {
+            if (!DOOMED_CANDIDATES.contains(job)) {
+                DOOMED_CANDIDATES.add(job);
+            }
+            return DOOMED_CANDIDATES.indexOf(job) == doomedOccurrence - 1;
         }
     }
 
@@ -76,7 +108,7 @@ public final class FaultInjection extends TaskStartPlugin {
     protected void onTaskStart(TaskContext task) {
         String job = String.valueOf(task.getLocalProperty("spark.job.description"));
         String doomed = doomedJob;
-        if (doomed != null && job.contains(doomed)) {
+        if (doomed != null && job.contains(doomed) && isDoomed(job)) {
             task.addTaskCompletionListener((TaskCompletionListener) done -> {
                 throw new IllegalStateException("every attempt of job '" + doomed + "' fails, by the test");
             });

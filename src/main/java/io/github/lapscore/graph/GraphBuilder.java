@@ -24,6 +24,7 @@ import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -67,7 +68,7 @@ public final class GraphBuilder {
         try {
             double recall = Double.NaN;
             if (settings.type() == GraphType.EPSILON) {
-                double estimate = timer.run(Stage.GRAPH, "Epsilon graph: counting the neighbours within radius " + requested.radius()
+                double estimate = timer.run(Stage.GRAPH, StepNames.EPSILON_ESTIMATE + " " + requested.radius()
                         + " of sampled rows", () -> RadiusEdges.estimateEdges(blocks, numRows, numFeatures, settings.measure(),
                         centre, settings.radius(), settings.forest().seed()));
                 if (estimate > settings.maxEdges()) {
@@ -81,14 +82,14 @@ public final class GraphBuilder {
                 neighbours = nearestNeighbours(settings, method, rows, centre, timer);
                 JavaPairRDD<Long, NeighbourLists> lists = neighbours;
                 recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
-                        : timer.run(Stage.RECALL, "kNN graph (approximate): exact neighbours of " + settings.forest().recallSampleSize()
+                        : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + settings.forest().recallSampleSize()
                         + " sampled rows for recall@" + settings.numNeighbors(), () -> RecallSample.draw(blocks, numFeatures,
                         settings.numNeighbors(), settings.measure(), centre, settings.forest().recallSampleSize(),
                         settings.forest().seed()).recallOf(lists));
                 edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
             }
             JavaRDD<Edge> found = edges;
-            EdgeTally tally = timer.run(Stage.GRAPH, graphName(settings) + ": counting edges",
+            EdgeTally tally = timer.run(Stage.GRAPH, graphName(settings) + ": " + StepNames.COUNTING_EDGES,
                     () -> found.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
             if (neighbours != null && !keepNeighbourLists) {
                 neighbours.unpersist(false);
@@ -97,10 +98,10 @@ public final class GraphBuilder {
                     ? timer.run(Stage.GRAPH, "kNN graph within classes: counting classes", () -> countClasses(blocks)) : 0;
             double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
                     : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
-                    : timer.run(Stage.WEIGHTS, "Edge weights: automatic bandwidth from the spread of the rows",
+                    : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
                     () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
             EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
-            long isolated = numRows - timer.run(Stage.WEIGHTS, "Edge weights: finding rows with a positive weight",
+            long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
                     () -> countRowsWithWeight(found, weighting, layout));
             checkIsolated(requested, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
             GraphStatistics statistics = new GraphStatistics(settings.type(),

@@ -156,8 +156,8 @@ public final class LapScoreJob {
     /**
      * Uses spark-submit's master when there is one, else {@code --master} (default local[*], checked by
      * {@link MasterUrl} before Spark starts); and
-     * Kryo for what Spark ships between tasks unless the user chose a serializer (at 100 000 x 50 it
-     * cut the shuffles of rows and of neighbour lists by a third against Java serialization).
+     * Kryo for what Spark ships between tasks unless the user chose a serializer (its shuffles of rows
+     * and of neighbour lists are smaller than Java serialization's; see the performance page in docs/).
      */
     private static <E extends Enum<E> & CommandOption> SparkSession session(String name, JobArguments<E> arguments, E master) {
         SparkSession.Builder builder = SparkSession.builder().appName(name);

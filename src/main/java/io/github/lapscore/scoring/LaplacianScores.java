@@ -10,6 +10,7 @@ import io.github.lapscore.graph.EdgeWeighting;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -42,7 +43,7 @@ public final class LaplacianScores {
      */
     static FeatureMoments moments(WeightedGraph graph, double[] shift, StageTimer timer) {
         return timer.run(Stage.SCORES,
-                "Laplacian scores: one pass over " + graph.statistics().numEdges() + " edges in "
+                StepNames.LAPLACIAN_SCORES + ": one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
                 () -> aggregate(graph, shift));
     }

@@ -26,6 +26,7 @@ import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
@@ -101,7 +102,7 @@ public final class LocalKernelRegressionScores {
         Regression regression = new Regression(graph.measure(), graph.weighting().bandwidth(), lambda, centerFeatures);
         FeatureMoments moments = LaplacianScores.moments(graph, shift, timer);
         NeighbourRows rows = new NeighbourRows(graph.blocks(), graph.layout(), graph.neighbourLists(), graph.centres());
-        RegressionErrors errors = timer.run(Stage.SCORES, "Local kernel regression scores: one " + graph.statistics().numNeighbors()
+        RegressionErrors errors = timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": one " + graph.statistics().numNeighbors()
                         + "-neighbour regression per row in " + graph.layout().numBlocks() + " blocks",
                 () -> regressOnNeighbours(rows, degrees(graph), regression, shift));
         double[] scores = new double[shift.length];
@@ -122,7 +123,7 @@ public final class LocalKernelRegressionScores {
                                      NeighbourRows largeClassRows, Regression regression, StageTimer timer) {
         double[] shift = rows.centres().means();
         double[] centre = regression.measure().centre(rows.centres());
-        RegressionErrors errors = timer.run(Stage.SCORES, "Local kernel regression scores: one regression per class of at most "
+        RegressionErrors errors = timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": one regression per class of at most "
                 + "the bound", () -> regressWithinClasses(rows.blocks(), largeLabels, regression, centre, shift));
         if (largeClassRows != null) {
             JavaRDD<double[]> unitWeights = largeClassRows.blocks().map(block -> {
@@ -130,7 +131,7 @@ public final class LocalKernelRegressionScores {
                 Arrays.fill(weight, 1.0);
                 return weight;
             });
-            errors.merge(timer.run(Stage.SCORES, "Local kernel regression scores: k-neighbour regressions in classes above the bound",
+            errors.merge(timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": " + StepNames.LARGE_CLASS_REGRESSIONS,
                     () -> regressOnNeighbours(largeClassRows, unitWeights, regression, shift)));
         }
         double[] between = moments.betweenClass();

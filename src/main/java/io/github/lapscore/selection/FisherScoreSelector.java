@@ -5,6 +5,7 @@ import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.ScoreOrder;
@@ -75,7 +76,7 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     protected ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
         try {
-            ClassMoments moments = timer.run(Stage.SCORES, "Fisher scores: per-class moments of "
+            ClassMoments moments = timer.run(Stage.SCORES, StepNames.FISHER_SCORES + ": per-class moments of "
                     + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
             return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
         } finally {

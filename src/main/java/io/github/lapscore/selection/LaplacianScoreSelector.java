@@ -4,6 +4,7 @@ import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.LaplacianScores;
@@ -81,7 +82,7 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
 
     @Override
     protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
-        ClassMoments moments = timer.run(Stage.SCORES, "Laplacian scores on the class graph: per-class moments",
+        ClassMoments moments = timer.run(Stage.SCORES, StepNames.LAPLACIAN_SCORES + " on the class graph: per-class moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, 0, timer));
     }

@@ -14,6 +14,7 @@ import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
@@ -123,7 +124,7 @@ public final class LocalKernelRegressionSelector
     @Override
     protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
         GraphSettings settings = graphSettings().inScaledUnits(rows.scale());
-        ClassMoments moments = timer.run(Stage.SCORES, "Local kernel regression scores: class sizes and moments",
+        ClassMoments moments = timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": class sizes and moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
                 : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
@@ -139,7 +140,7 @@ public final class LocalKernelRegressionSelector
         IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol());
         RowSummary largeSummary;
         try {
-            largeSummary = timer.run(Stage.GRAPH, "Rows of the " + largeLabels.length + " classes above maxClassSize",
+            largeSummary = timer.run(Stage.GRAPH, StepNames.LARGE_CLASSES + " (" + largeLabels.length + ")",
                     () -> RowSummary.of(largeClassRows));
         } catch (Throwable failed) {
             largeClassRows.release();

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
@@ -69,7 +70,7 @@ class LocalClusterIT {
     private static final String LAPLACIAN = "laplacian";
     private static final String[] SCORES = {LAPLACIAN, "fisher"};
     /** A step of the Laplacian fit late enough that both executors hold cached graph blocks and shuffle output. */
-    private static final String HALTED_STEP = "Laplacian scores";
+    private static final String HALTED_STEP = StepNames.LAPLACIAN_SCORES;
 
     private static Fitted local;
     private static SparkSession cluster;

@@ -19,6 +19,7 @@ import java.util.stream.IntStream;
 import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
@@ -385,8 +386,8 @@ class SupervisedAndEpsilonGraphTest {
         } finally {
             sc.removeSparkListener(jobs);
         }
-        assertTrue(jobs.seen.stream().anyMatch(d -> d.contains("Epsilon graph: counting the neighbours")), "the estimate ran: " + jobs.seen);
-        assertFalse(jobs.seen.stream().anyMatch(d -> d.contains("counting edges") || d.contains("Edge weights")),
+        assertTrue(jobs.seen.stream().anyMatch(d -> d.contains(StepNames.EPSILON_ESTIMATE)), "the estimate ran: " + jobs.seen);
+        assertFalse(jobs.seen.stream().anyMatch(d -> d.contains(StepNames.COUNTING_EDGES) || d.contains(StepNames.EDGE_WEIGHTS)),
                 "no edge was formed or counted: " + jobs.seen);
         assertEquals(cachedBefore, new HashSet<>(JavaSparkContext.fromSparkContext(sc).getPersistentRDDs().keySet()),
                 "nothing stays cached after the refusal");

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -27,7 +28,6 @@ class DriverResultSizeTest {
 
     private static final int DIMS = 10;
     private static final int LEAF_SIZE = 256;
-    private static final String TREE_SAMPLE = "rows to grow";
 
     /** Bytes that the tasks of a fit on {@code rows} rows returned to the driver, by Spark job description. */
     private static Map<String, Long> bytesToDriver(String method, int rows) throws TimeoutException {
@@ -64,7 +64,7 @@ class DriverResultSizeTest {
     }
 
     private static long sum(Map<String, Long> bytes, boolean treeSample) {
-        return bytes.entrySet().stream().filter(job -> job.getKey().contains(TREE_SAMPLE) == treeSample)
+        return bytes.entrySet().stream().filter(job -> job.getKey().contains(StepNames.TREE_SAMPLE) == treeSample)
                 .mapToLong(Map.Entry::getValue).sum();
     }
 

@@ -11,6 +11,7 @@ import io.github.lapscore.Caches;
 import io.github.lapscore.FaultInjection;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
@@ -123,7 +124,11 @@ class ReleasedCachesTest {
         assertTrue(refused.getMessage().contains("blockSize"), refused.getMessage());
     }
 
-    /** Spark jobs of a fit lost for good (every task attempt fails): each case names a job by a word of its description. */
+    /**
+     * Spark jobs of a fit lost for good (every task attempt fails): each case names a job by its step
+     * ({@link StepNames}) and which of the step's jobs fails (0: all of them, 2: the second, e.g. the
+     * second tree).
+     */
     static Stream<Arguments> failingJobs() {
         Supplier<FeatureSelector<?, ?>> exact = () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40);
         Supplier<FeatureSelector<?, ?>> approximate = () -> new LaplacianScoreSelector().setKnnMethod("approximate")
@@ -132,27 +137,27 @@ class ReleasedCachesTest {
         Supplier<FeatureSelector<?, ?>> lkrClasses = () -> new LocalKernelRegressionSelector().setGraphType("class")
                 .setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4);
         return Stream.of(
-                Arguments.of("Feature means", exact),
-                Arguments.of("kNN graph (exact) 2/", exact),
-                Arguments.of("merging candidates", exact),
-                Arguments.of("counting edges", exact),
-                Arguments.of("Laplacian scores", exact),
-                Arguments.of("tree 2/", approximate),
-                Arguments.of("refinement 2 (", approximate),
-                Arguments.of("exact neighbours of", approximate),
-                Arguments.of("Local kernel regression scores", lkr),
-                Arguments.of("classes above maxClassSize", lkrClasses),
-                Arguments.of("regressions in classes above the bound", lkrClasses),
-                Arguments.of("Fisher scores", (Supplier<FeatureSelector<?, ?>>) () -> new FisherScoreSelector()
+                Arguments.of(StepNames.FEATURE_MEANS, 0, exact),
+                Arguments.of(StepNames.EXACT_GRAPH, 2, exact),
+                Arguments.of(StepNames.EXACT_MERGE, 0, exact),
+                Arguments.of(StepNames.COUNTING_EDGES, 0, exact),
+                Arguments.of(StepNames.LAPLACIAN_SCORES, 0, exact),
+                Arguments.of(StepNames.TREE, 2, approximate),
+                Arguments.of(StepNames.REFINEMENT, 2, approximate),
+                Arguments.of(StepNames.RECALL_SAMPLE, 0, approximate),
+                Arguments.of(StepNames.LKR_SCORES, 0, lkr),
+                Arguments.of(StepNames.LARGE_CLASSES, 0, lkrClasses),
+                Arguments.of(StepNames.LARGE_CLASS_REGRESSIONS, 0, lkrClasses),
+                Arguments.of(StepNames.FISHER_SCORES, 0, (Supplier<FeatureSelector<?, ?>>) () -> new FisherScoreSelector()
                         .setLabelCol(LabeledFrames.LABEL)));
     }
 
-    @ParameterizedTest(name = "job ''{0}''")
+    @ParameterizedTest(name = "job ''{0}'' #{1}")
     @MethodSource("failingJobs")
-    void fitWhoseSparkJobFailsReleasesEverything(String job, Supplier<FeatureSelector<?, ?>> estimator) {
-        SparkException failed = Caches.leavesNothingCached("a fit losing job '" + job + "'", () -> {
+    void fitWhoseSparkJobFailsReleasesEverything(String job, int occurrence, Supplier<FeatureSelector<?, ?>> estimator) {
+        SparkException failed = Caches.leavesNothingCached("a fit losing job '" + job + "' #" + occurrence, () -> {
             SparkException[] thrown = new SparkException[1];
-            FaultInjection.failingJobs(job, () -> thrown[0] = assertThrows(SparkException.class,
+            FaultInjection.failingJobs(job, occurrence, () -> thrown[0] = assertThrows(SparkException.class,
                     () -> estimator.get().fit(labelled(DATA))));
             return thrown[0];
         });

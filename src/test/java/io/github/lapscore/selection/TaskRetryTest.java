@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import io.github.lapscore.FaultInjection;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import org.apache.spark.sql.Dataset;
@@ -28,7 +29,7 @@ class TaskRetryTest {
     private static final double[][] DATA = SparkTestSession.clusteredData(400, 6, 19L);
     private static final Object[] LABELS = labels(DATA);
 
-    /** One configuration: a name, a factory of configured selectors, and a word of a job description of its graph or layout step and of its scoring. */
+    /** One configuration: a name, a factory of configured selectors, and the {@link StepNames} of its graph or layout step and of its scoring. */
     record Case(String name, Supplier<FeatureSelector<?, ?>> estimator, String graphStep, String scoringStep) {
         @Override
         public String toString() {
@@ -39,16 +40,17 @@ class TaskRetryTest {
     static Stream<Case> cases() {
         return Stream.of(
                 new Case("Laplacian, exact kNN", () -> new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(5)
-                        .setBlockSize(50), "kNN graph (exact)", "Laplacian scores"),
+                        .setBlockSize(50), StepNames.EXACT_GRAPH, StepNames.LAPLACIAN_SCORES),
                 new Case("Laplacian, approximate kNN", () -> new LaplacianScoreSelector().setKnnMethod("approximate")
                         .setNumNeighbors(5).setNumTrees(3).setLeafSize(60).setRefinementRounds(1).setRecallSampleSize(50)
-                        .setBlockSize(100).setSeed(4L), "kNN graph (approximate) tree", "Laplacian scores"),
-                new Case("Fisher", () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL), "Cutting", "Fisher scores"),
+                        .setBlockSize(100).setSeed(4L), StepNames.TREE, StepNames.LAPLACIAN_SCORES),
+                new Case("Fisher", () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL), StepNames.CUTTING,
+                        StepNames.FISHER_SCORES),
                 new Case("LKR, exact kNN", () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(80),
-                        "kNN graph (exact)", "Local kernel regression scores"),
+                        StepNames.EXACT_GRAPH, StepNames.LKR_SCORES),
                 new Case("LKR, class graph with large classes", () -> new LocalKernelRegressionSelector().setGraphType("class")
                         .setLabelCol(LabeledFrames.LABEL).setMaxClassSize(100).setNumNeighbors(4).setBlockSize(80),
-                        "kNN graph (exact)", "Local kernel regression scores"));
+                        StepNames.EXACT_GRAPH, StepNames.LKR_SCORES));
     }
 
     private static Object[] labels(double[][] rows) {

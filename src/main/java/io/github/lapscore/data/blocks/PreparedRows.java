@@ -5,6 +5,7 @@ import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -36,7 +37,7 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
         }
         JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout, summary.scale());
         try {
-            timer.run(stage, "Cutting " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+            timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         } catch (Throwable failed) {
             blocks.unpersist(false);
             throw failed;
@@ -44,7 +45,7 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
             rows.release();
         }
         try {
-            FeatureCentres centres = timer.run(stage, "Feature means",
+            FeatureCentres centres = timer.run(stage, StepNames.FEATURE_MEANS,
                     () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
             return new PreparedRows(layout, blocks, centres, summary);
         } catch (Throwable failed) {

@@ -17,9 +17,9 @@ package io.github.lapscore.graph.kernel;
  * an offer that the heaps would keep in the end, so the offers are the same with either, and do not
  * depend on the order of the joins.
  *
- * <p>Measured with {@code bin/bench --methods approximate} (the same lists either way): 70 000 x 784
- * rows, graph 70.6 s against 85.2 s when each join packed its candidates into tiles; 100 000 x 50,
- * 25.5 s against 26.1-27.4 s with {@code ddot}.
+ * <p>The pairs are screened in place rather than packed into tiles per join, which would copy
+ * O(K d) values per row for each join; {@code bin/bench --methods approximate} compares the variants
+ * (the same lists either way; see the performance page in docs/).
  */
 public final class CandidateJoin {
 

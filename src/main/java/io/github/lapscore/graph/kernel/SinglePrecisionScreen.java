@@ -26,10 +26,10 @@ import java.util.Arrays;
  * </ol>
  * Each row therefore ends with the k nearest rows by the double-precision distance, ties by row id,
  * as an unscreened search gives; {@code BlockDistanceKernelTest} checks it on near-ties below single
- * precision's resolution, exact ties, and points whose norms dwarf their distances. At 50
- * dimensions on 16 single-precision lanes the scan of two blocks of 8 192 rows runs at 28-29
- * GFLOP/s on one core, against 10.5 for the Java {@code dgemm} of the same tiles (the README's
- * benchmark).
+ * precision's resolution, exact ties, and points whose norms dwarf their distances. The screen
+ * does the 2 d flops per pair of a {@code dgemm} on twice the lanes per vector instruction;
+ * {@code lapscore bench} measures its rate against the Java {@code dgemm} of the same tiles (see the
+ * performance page in docs/).
  */
 final class SinglePrecisionScreen {
 

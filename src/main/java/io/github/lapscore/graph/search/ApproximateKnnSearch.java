@@ -15,6 +15,7 @@ import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -87,7 +88,7 @@ public final class ApproximateKnnSearch {
                 SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));
         double fraction = (double) wantedSample / numRows;
         List<Tuple2<Long, double[]>> sample = timer.run(Stage.GRAPH,
-                "kNN graph (approximate): sampling about " + wantedSample + " rows to grow " + settings.numTrees() + " trees",
+                StepNames.TREE_SAMPLE + " (about " + wantedSample + " rows, " + settings.numTrees() + " trees)",
                 () -> blocks.flatMap(block -> sampleOf(block, numFeatures, measure, centre, fraction, seed).iterator()).collect());
         double[] samplePoints = new double[sample.size() * numFeatures];
         long[] sampleIds = new long[sample.size()];
@@ -123,7 +124,7 @@ public final class ApproximateKnnSearch {
                                                 .iterator();
                                     })
                                     .mapToPair(fragment -> fragment),
-                    tree -> String.format(Locale.ROOT, "kNN graph (approximate) tree %d/%d: distances within %d leaves of about %d rows",
+                    tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
                             tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
                     "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks()
                             + " blocks",

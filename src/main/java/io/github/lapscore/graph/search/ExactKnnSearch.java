@@ -12,6 +12,7 @@ import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -43,10 +44,10 @@ public final class ExactKnnSearch {
         return SearchSteps.runAndMerge(JavaSparkContext.fromSparkContext(blocks.context()), layout, waves,
                 wave -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
                         .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, centre).iterator()),
-                wave -> String.format(Locale.ROOT, "kNN graph (exact) %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
+                wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),
-                "kNN graph (exact): merging candidates of " + layout.numBlocks() + " blocks", timer);
+                StepNames.EXACT_MERGE + " of " + layout.numBlocks() + " blocks", timer);
     }
 
     /** First pair of wave {@code wave} of {@code waves} (exclusive end of the previous one). */

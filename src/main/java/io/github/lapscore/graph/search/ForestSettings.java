@@ -31,10 +31,8 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
      * Rows per leaf for {@code numFeatures} features and a graph of k neighbours: {@code leafSize}
      * when set, else {@value #LEAF_SIZE} below {@value #WIDE_FEATURES} features and
      * {@value #WIDE_LEAF_SIZE} from there on (at least 4k either way). A leaf's cost per row grows
-     * with its rows times the features, and wide data lose no recall to smaller leaves, narrow data
-     * do: with {@code bin/bench --leaf-size}, 70 000 x 784 rows (noise rank 20) reached recall 0.994
-     * with either size, in 73.7 s with leaves of 1 024 and 81.2 s with 4 096; at 10^6 x 50, 0.782
-     * against 0.804 in about the same time (251 s against 249 s).
+     * with its rows times the features, O(L d), and wide data lose no recall to smaller leaves, narrow
+     * data do ({@code bin/bench --leaf-size} compares them; see the performance page in docs/).
      */
     public int leafSize(int numFeatures, int k) {
         if (leafSize > 0) {

@@ -34,10 +34,9 @@ import scala.collection.Iterator;
  * the trees; the trees ship only row ids to their leaves, and the rounds only the rows' current
  * K-th distances. The copies stay in memory for the whole search, beside the lists and each round's
  * heaps of offers, so they are made only when one takes at most {@code 1 / }{@value #MEMORY_SHARE}
- * of the storage memory Spark has per task slot (the smallest executor's over its slots): at
- * 10^6 x 50 that is 0.4 GB of 1.7 GB with Java's default heap on this 24 GB, 2-core machine, and
- * they are not made (a fit that made them ran out of memory there); at 70 000 x 784 with
- * {@code -Xmx16g} 0.4 GB of 4.7 GB, and they are. Where a copy is dropped from memory after all,
+ * of the storage memory Spark has per task slot (the smallest executor's over its slots); a copy
+ * of m rows of d doubles is 8 m d bytes, 0.4 GB at 10^6 x 50, so whether the copies are made depends
+ * on the executors' heap (see the performance page in docs/). Where a copy is dropped from memory after all,
  * each use builds it again (what every round did without copies).
  */
 final class GroupCopies {

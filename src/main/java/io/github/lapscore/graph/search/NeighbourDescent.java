@@ -19,6 +19,7 @@ import io.github.lapscore.graph.kernel.CandidateJoin;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -168,7 +169,7 @@ final class NeighbourDescent {
                     .persist(StorageLevel.MEMORY_AND_DISK());
             current = after;
             try {
-                long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate) refinement %d (at most %d):"
+                long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT + " %d (at most %d):"
                         + " local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds, 100 * freshShare),
                         () -> after.values().map(NeighbourLists::freshEntries).reduce(Long::sum));
                 freshShare = (double) fresh / entries;

@@ -27,11 +27,10 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The label and the feature vector of each row of a CSV, parsed from its lines by the job. Spark's
- * CSV reader turns each line into a row of one cell per column before anything reads it; with 784
- * columns that costs 2.5 s a pass over a 10 000-row file once warm, and 7 s on the job's first
- * pass, while tokenising the lines with the same parser (univocity, as Spark configures it by
- * default) and parsing the numbers with {@link NumberText} takes about 1 s on one core. The fit
- * reads its input several times, so every pass gains.
+ * CSV reader turns each line into a row of one cell per column (an object per cell) before anything
+ * reads it; tokenising the lines with the same parser (univocity, as Spark configures it by default)
+ * and parsing the numbers with {@link NumberText} into one array per row costs less per cell. The
+ * fit reads its input several times, so every pass gains; see the performance page in docs/.
  *
  * <p>The lines are Spark's text source's, which splits and orders files exactly as its CSV source
  * does, so that rows keep the order, and data-row numbers, that Spark's CSV reader gives them. As

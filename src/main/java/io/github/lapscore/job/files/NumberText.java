@@ -5,10 +5,9 @@ import com.fasterxml.jackson.core.io.NumberInput;
 /**
  * A number in a CSV cell, parsed as Spark's CSV reader parses a double column, but faster. Spark
  * parses each cell with {@link Double#parseDouble}, which on the 17 significant digits of a written
- * double often falls back to big-integer arithmetic: 300 to 1 400 ns a cell measured on the cells
- * of a generated 10 000 x 784 file, which holds 7.8 million. Jackson's
+ * double often falls back to big-integer arithmetic. Jackson's
  * {@link NumberInput#parseDouble(String, boolean)} with its fast parser (Jackson ships with Spark)
- * gives the same correctly rounded double in about 40 ns.
+ * gives the same correctly rounded double without big-integer arithmetic.
  *
  * <p>A cell means what it means to Spark's CSV reader with its default options: empty is null,
  * {@code NaN}, {@code Inf} and {@code -Inf} are NaN and the infinities, and anything else is read

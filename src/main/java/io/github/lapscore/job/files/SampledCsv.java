@@ -23,8 +23,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The columns of a CSV, typed from its first {@value #TYPE_SAMPLE_ROWS} rows. Spark's own type
- * inference reads the whole file once before the data are read; on a 10 000 x 784 CSV that pass
- * cost 2 to 4 s (inferring from 1 000 rows still took 1.1 s). Here the types come from the first
+ * inference reads the whole file once before the data are read, a pass of O(m d) cells (and even
+ * inferring from a sample costs a Spark job of its own). Here the types come from the first
  * rows, and the numeric columns but the label are declared text: {@link CsvLineVectors} parses the
  * features from the lines, and this table serves for the columns' names and types and, when a
  * check fails, to find the row to name.

@@ -6,43 +6,45 @@ import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;
 
-/** Params of {@code LaplacianScoreSelector} and its model: the graph's, plus the kernel and the denominator. */
+/**
+ * Params of {@code LaplacianScoreSelector} and its model: the graph's, plus the kernel and the
+ * denominator. Each is documented by its doc string, default and validator (see {@link SelectorParams}).
+ */
 public interface LaplacianScoreParams extends GraphSelectorParams {
 
     /**
-     * Edge weights S_ij (He, Cai and Niyogi 2005, section 2.1 step 2): {@code "heat"} (default)
-     * {@code exp(-d^2 / t)}, {@code "binary"} 1, or {@code "cosine"} {@code max(0, cos(x_i, x_j))};
-     * a non-positive cosine gives the edge weight 0. Not read by the class graph, whose weights are 1/n_l.
+     * The {@code weightKernel} param: the edge weights S_ij of He, Cai and Niyogi (NIPS 2005, section
+     * 2.1 step 2). The class graph does not read it: its weights are 1/n_l.
      */
     default Param<String> weightKernel() {
         return declaredParams().weightKernel;
     }
 
     /**
-     * Whether every row also gets a self-loop {i, i} of weight 1, adding 1 to D_ii (it never changes
-     * f^T L f). Default false, as the paper and the authors' MATLAB code; true reproduces
-     * scikit-feature. Not read by the class graph, which always has its pairs i = j.
+     * The {@code includeSelfLoops} param: a self-loop adds 1 to D_ii and never changes f^T L f; false
+     * is the paper's and the authors' MATLAB code's. The class graph, which always has its pairs
+     * i = j, does not read it.
      */
     default BooleanParam includeSelfLoops() {
         return declaredParams().includeSelfLoops;
     }
 
-    /**
-     * The score's denominator: {@code "degree"} (default) f~^T D f~ (He, Cai and Niyogi 2005, eq. 1),
-     * or {@code "uniform"}, D replaced by I (eq. 3).
-     */
+    /** The {@code varianceWeighting} param: He, Cai and Niyogi (NIPS 2005) eq. 1 (degree) or eq. 3 (uniform). */
     default Param<String> varianceWeighting() {
         return declaredParams().varianceWeighting;
     }
 
+    /** The value of {@link #weightKernel()}. */
     default String getWeightKernel() {
         return getOrDefault(weightKernel());
     }
 
+    /** The value of {@link #includeSelfLoops()}. */
     default boolean getIncludeSelfLoops() {
         return (Boolean) getOrDefault(includeSelfLoops());
     }
 
+    /** The value of {@link #varianceWeighting()}. */
     default String getVarianceWeighting() {
         return getOrDefault(varianceWeighting());
     }

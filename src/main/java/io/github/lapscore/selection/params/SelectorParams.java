@@ -9,85 +9,77 @@ import org.apache.spark.ml.param.Params;
 /**
  * Params of every selector and its model: columns and selection mode, with their getters. Spark
  * finds params through these public no-argument methods.
+ *
+ * Each param is documented once, by its doc string ({@code param.doc()}, declared in
+ * {@link SelectorParamSet}), its default and its validator; docs/params.md lists them, checked against
+ * the code. The Javadoc of an accessor links the param and adds only the paper, formula or cost
+ * behind it.
  */
 public interface SelectorParams extends Params {
 
     /** The param objects of this instance. */
     SelectorParamSet declaredParams();
 
-    /** Input column of ML feature vectors (dense or sparse). Default {@code "features"}. */
+    /** The {@code featuresCol} param; dense and sparse vectors are read alike. */
     default Param<String> featuresCol() {
         return declaredParams().featuresCol;
     }
 
-    /** Output column of the selected features. Default {@code "selectedFeatures"}. */
+    /** The {@code outputCol} param. */
     default Param<String> outputCol() {
         return declaredParams().outputCol;
     }
 
-    /**
-     * Column of class labels, numbers or strings, read by the Fisher score and the supervised graphs
-     * ({@code graphType = "class"} or {@code "classKnn"}); ignored otherwise. A null or NaN label is an
-     * error naming its row. No default.
-     */
+    /** The {@code labelCol} param; the Fisher score reads it too, and the other scores ignore it on an unsupervised graph. */
     default Param<String> labelCol() {
         return declaredParams().labelCol;
     }
 
-    /** {@code "numTopFeatures"} (default), {@code "percentile"} or {@code "threshold"}; see {@link SelectionMode}. */
+    /** The {@code selectionMode} param, one of the {@link SelectionMode}s. */
     default Param<String> selectionMode() {
         return declaredParams().selectionMode;
     }
 
-    /**
-     * {@code "error"} (default) or {@code "skip"}: what a fit does with rows it cannot score; see
-     * {@link InvalidRows}. A model's transform is not affected.
-     */
+    /** The {@code handleInvalid} param, one of the {@link InvalidRows} options; a model's transform does not read it. */
     default Param<String> handleInvalid() {
         return declaredParams().handleInvalid;
     }
 
     /**
-     * Redundancy removal, off when unset (the default): the features chosen by the selection mode
-     * are walked best first and one is kept only if its symmetric uncertainty
-     * {@code SU = 2 I(X; Y) / (H(X) + H(Y))} with every feature already kept is at most this value,
-     * in [0, 1] (Thangavel and Pethalakshmi's extended Laplacian Score, step 5). 1 keeps everything.
+     * The {@code redundancyThreshold} param: the bound on the symmetric uncertainty
+     * {@code SU = 2 I(X; Y) / (H(X) + H(Y))} of Thangavel and Pethalakshmi's extended Laplacian Score
+     * (step 5).
      */
     default DoubleParam redundancyThreshold() {
         return declaredParams().redundancyThreshold;
     }
 
-    /**
-     * Equal-width bins per feature, between its minimum and maximum, for the symmetric uncertainty
-     * of redundancy removal. Default 10; at least 2.
-     */
+    /** The {@code numBins} param; the bins span each feature's minimum to maximum. */
     default IntParam numBins() {
         return declaredParams().numBins;
     }
 
-    /** Number of features kept in numTopFeatures mode. Default 50. */
+    /** The {@code numTopFeatures} param. */
     default IntParam numTopFeatures() {
         return declaredParams().numTopFeatures;
     }
 
-    /** Fraction of all features kept in percentile mode, in [0, 1]. Default 0.1. */
+    /** The {@code percentile} param. */
     default DoubleParam percentile() {
         return declaredParams().percentile;
     }
 
-    /**
-     * In threshold mode, features scoring this well or better are kept: at most the threshold for a
-     * smaller-is-better score (Laplacian, Local Kernel Regression), at least it for the Fisher score.
-     * No default; required in that mode.
-     */
+    /** The {@code scoreThreshold} param, required in threshold mode. */
     default DoubleParam scoreThreshold() {
         return declaredParams().scoreThreshold;
     }
 
+    /** The value of {@link #featuresCol()}. */
     default String getFeaturesCol() {
         return getOrDefault(featuresCol());
     }
 
+    /** The value of {@link #outputCol()}. */
     default String getOutputCol() {
         return getOrDefault(outputCol());
     }
@@ -97,10 +89,12 @@ public interface SelectorParams extends Params {
         return isDefined(labelCol()) ? getOrDefault(labelCol()) : null;
     }
 
+    /** The value of {@link #selectionMode()}. */
     default String getSelectionMode() {
         return getOrDefault(selectionMode());
     }
 
+    /** The value of {@link #handleInvalid()}. */
     default String getHandleInvalid() {
         return getOrDefault(handleInvalid());
     }
@@ -115,14 +109,17 @@ public interface SelectorParams extends Params {
         return isDefined(redundancyThreshold()) ? (Double) getOrDefault(redundancyThreshold()) : Double.NaN;
     }
 
+    /** The value of {@link #numBins()}. */
     default int getNumBins() {
         return (Integer) getOrDefault(numBins());
     }
 
+    /** The value of {@link #numTopFeatures()}. */
     default int getNumTopFeatures() {
         return (Integer) getOrDefault(numTopFeatures());
     }
 
+    /** The value of {@link #percentile()}. */
     default double getPercentile() {
         return (Double) getOrDefault(percentile());
     }

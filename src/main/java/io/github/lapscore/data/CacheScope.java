@@ -33,7 +33,7 @@ import org.apache.spark.storage.StorageLevel;
  * the others suppressed; inside try-with-resources, an exception already in flight stays the one the
  * caller sees and a release failure is added to it as suppressed. Closing twice does nothing;
  * persisting into a closed scope is refused. Each call costs O(h) for the h items held, which stay
- * few (the search rounds release theirs as they go).
+ * few when a loop releases what each of its steps no longer needs.
  *
  * <p>A scope lives on the driver: it is not {@link java.io.Serializable}, so a Spark closure that
  * captures it fails to serialise, and it is not synchronised: one thread uses it at a time (the
@@ -59,11 +59,7 @@ public final class CacheScope implements AutoCloseable {
         try {
             return build.apply(caches);
         } catch (Throwable failed) {
-            try {
-                caches.close();
-            } catch (Throwable releaseFailed) {
-                failed.addSuppressed(releaseFailed);
-            }
+            caches.releaseAll(failed);
             throw failed;
         }
     }
@@ -121,40 +117,45 @@ public final class CacheScope implements AutoCloseable {
         releaseHeld(data);
     }
 
-    /** Closes {@code resource} now and forgets it; nothing happens when this scope does not hold it. */
-    public void release(AutoCloseable resource) {
-        releaseHeld(resource);
-    }
-
     /**
      * Releases everything still held, the most recently persisted first, and closes the scope; see
      * the class comment for failures. Does nothing when already closed.
      */
     @Override
     public void close() {
+        Throwable failed = releaseAll(null);
+        if (failed instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failed != null) {
+            throw (Error) failed;
+        }
+    }
+
+    /**
+     * Releases everything still held, the most recent first, unless already closed, and closes the
+     * scope. Each failure is added as suppressed to {@code inFlight} when it is not null; else the
+     * first is returned, with the later ones suppressed in it.
+     */
+    private Throwable releaseAll(Throwable inFlight) {
         if (closed) {
-            return;
+            return inFlight;
         }
         closed = true;
-        Throwable first = null;
+        Throwable first = inFlight;
         for (int i = held.size() - 1; i >= 0; i--) {
             try {
                 releaseNow(held.get(i));
             } catch (Throwable failed) {
                 if (first == null) {
                     first = failed;
-                } else {
+                } else if (failed != first) {
                     first.addSuppressed(failed);
                 }
             }
         }
         held.clear();
-        if (first instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (first != null) {
-            throw (Error) first;
-        }
+        return first;
     }
 
     private void releaseHeld(Object key) {

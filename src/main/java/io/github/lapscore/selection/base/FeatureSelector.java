@@ -158,8 +158,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     /**
-     * Checks and scores the rows with everything cached in one {@link CacheScope}, released once the
-     * scores are known (or the fit has failed), then ranks and selects the features.
+     * Checks and scores the rows, cached in one {@link CacheScope} that is closed once the scores are
+     * known or the fit has failed, then ranks and selects the features.
      */
     @Override
     public M fit(Dataset<?> dataset) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
@@ -26,7 +27,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * The benchmark harness: for each data size, a fresh {@link GaussianMixture}, then the exact graph,
@@ -67,9 +67,16 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         return results;
     }
 
+    /** The results of one size; the data and the graph kept for the baselines are cached in one scope. */
     private List<BenchResult> runSize(SparkSession spark, long rows, PrintStream out) {
+        try (CacheScope caches = new CacheScope()) {
+            return measureSize(spark, rows, out, caches);
+        }
+    }
+
+    private List<BenchResult> measureSize(SparkSession spark, long rows, PrintStream out, CacheScope caches) {
         GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, noiseRank, forest.seed());
-        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, spark.sparkContext().defaultParallelism()));
+        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, spark.sparkContext().defaultParallelism()), caches);
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
         if (methods.contains("exact") && rows <= exactMaxRows) {
@@ -80,6 +87,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         }
         if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
             Fitted approximate = fit(data, "approximate", true);
+            caches.own(approximate.graph::unpersist);
             BenchResult approximateResult = result(rows, "approximate", forest.numTrees() + " trees, leaves of " + forest.leafSize(dims, k)
                     + ", K = " + forest.listSize(k) + ", at most " + forest.refinementRounds() + " NN-descent rounds",
                     approximate, mixture);
@@ -98,9 +106,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             if (methods.contains("lsh")) {
                 results.addAll(lsh(data, rows, sample, approximateResult, out));
             }
-            approximate.graph.unpersist();
         }
-        data.unpersist();
         return results;
     }
 
@@ -213,8 +219,11 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         return 1.0 - 6.0 * squares / ((double) n * ((double) n * n - 1.0));
     }
 
-    /** Columns {@code id} (position, from 0) and {@code features}, cached, so ids match the selector's row numbering. */
-    private Dataset<Row> withIds(SparkSession spark, Dataset<Row> generated) {
+    /**
+     * Columns {@code id} (position, from 0) and {@code features}, cached in {@code caches}, so ids match
+     * the selector's row numbering.
+     */
+    private Dataset<Row> withIds(SparkSession spark, Dataset<Row> generated, CacheScope caches) {
         String[] featureColumns = Arrays.stream(generated.columns()).filter(name -> !name.equals(GaussianMixture.CLUSTER_COLUMN))
                 .toArray(String[]::new);
         Dataset<Row> assembled = new VectorAssembler().setInputCols(featureColumns).setOutputCol("features")
@@ -222,7 +231,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         JavaRDD<Row> numbered = assembled.toJavaRDD().zipWithIndex()
                 .map(pair -> RowFactory.create(pair._2(), pair._1().get(0)));
         StructType schema = new StructType().add("id", DataTypes.LongType, false).add("features", SQLDataTypes.VectorType(), false);
-        Dataset<Row> data = spark.createDataFrame(numbered, schema).persist(StorageLevel.MEMORY_AND_DISK());
+        Dataset<Row> data = caches.persist(spark.createDataFrame(numbered, schema));
         data.count();
         return data;
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.search.RecallSample;
 import org.apache.spark.SparkContext;
 import org.apache.spark.ml.feature.BucketedRandomProjectionLSH;
@@ -48,22 +49,20 @@ final class LshBaseline {
         timer.schedule(() -> context.cancelJobGroup(group), (long) (seconds * 1000), TimeUnit.MILLISECONDS);
         PeakHeap.reset();
         long start = System.nanoTime();
-        try {
+        try (CacheScope caches = new CacheScope()) {
             BucketedRandomProjectionLSHModel model = new BucketedRandomProjectionLSH().setInputCol("features")
                     .setOutputCol("hashes").setBucketLength(bucketFactor * sample.largestKthDistance())
                     .setNumHashTables(tables).setSeed(seed).fit(rows);
-            Dataset<Row> nearest = model.approxSimilarityJoin(rows, rows, threshold, "distance")
+            Dataset<Row> nearest = caches.persist(model.approxSimilarityJoin(rows, rows, threshold, "distance")
                     .select(col("datasetA.id").as("src"), col("datasetB.id").as("dst"), col("distance"))
                     .filter(col("src").notEqual(col("dst")))
                     .withColumn("rank", row_number().over(Window.partitionBy("src").orderBy("distance", "dst")))
-                    .filter(col("rank").leq(k))
-                    .cache();
+                    .filter(col("rank").leq(k)));
             nearest.count();
             double graphSeconds = (System.nanoTime() - start) / 1e9;
             long peak = PeakHeap.megabytes();
             Object[] sampled = Arrays.stream(sample.ids()).boxed().toArray();
             List<Row> found = nearest.filter(col("src").isin(sampled)).collectAsList();
-            nearest.unpersist();
             Map<Long, double[]> distances = new HashMap<>();
             for (Row row : found) {
                 distances.merge(row.getLong(0), new double[]{row.getDouble(2)}, LshBaseline::concat);

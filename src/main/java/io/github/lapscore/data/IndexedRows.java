@@ -13,7 +13,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -26,52 +25,56 @@ import scala.Tuple2;
  * the distinct labels sorted (so the same strings always give the same numbers). A null or NaN
  * label becomes NaN, which {@link RowSummary} reports with its row; -0.0 becomes 0.0, the same class,
  * as in Spark SQL's grouping.
+ *
+ * <p>The rows are cached in the {@link CacheScope} given when they are numbered, which releases them
+ * when its work ends unless {@link #release()} drops them first; whatever is derived from them
+ * ({@link #keepOnly}, the blocks cut from them) is cached in the same scope.
  */
 public final class IndexedRows {
 
     private final JavaPairRDD<LabeledRow, Long> rows;
     private final String column;
     private final String labelColumn;
+    private final CacheScope caches;
 
-    private IndexedRows(JavaPairRDD<LabeledRow, Long> rows, String column, String labelColumn) {
-        this.rows = rows;
+    private IndexedRows(JavaPairRDD<LabeledRow, Long> rows, String column, String labelColumn, CacheScope caches) {
+        this.rows = caches.persist(rows);
         this.column = column;
         this.labelColumn = labelColumn;
+        this.caches = caches;
     }
 
     /**
      * Numbers the rows of {@code column} in input order, with the label of {@code labelColumn} when it
-     * is not null, and caches them until {@link #release()}. The columns must exist, {@code column}
+     * is not null, and caches them in {@code caches}. The columns must exist, {@code column}
      * holding ML vectors and {@code labelColumn} numbers or strings (checked by the caller's schema
      * validation).
      */
-    public static IndexedRows of(Dataset<?> dataset, String column, String labelColumn) {
+    public static IndexedRows of(Dataset<?> dataset, String column, String labelColumn, CacheScope caches) {
         Map<String, Double> codes = labelColumn == null ? null : stringCodes(dataset, labelColumn);
         Dataset<Row> selected = labelColumn == null ? dataset.select(ColumnRef.of(column))
                 : dataset.select(ColumnRef.of(column), ColumnRef.of(labelColumn));
         JavaPairRDD<LabeledRow, Long> indexed = selected.toJavaRDD()
                 .map((Row row) -> new LabeledRow(row.isNullAt(0) ? null : (Vector) row.get(0),
                         labelColumn == null ? 0.0 : labelOf(row, codes)))
-                .zipWithIndex()
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        return new IndexedRows(indexed, column, labelColumn);
+                .zipWithIndex();
+        return new IndexedRows(indexed, column, labelColumn, caches);
     }
 
     /**
      * The rows of {@code numbered} ((row, id) pairs) whose label is one of {@code labels} (ascending),
      * renumbered from 0 in the order (label, original id), so that the rows of one class are
-     * consecutive and the blocks cut from them hold few classes each; cached until {@link #release()}.
+     * consecutive and the blocks cut from them hold few classes each; cached in {@code caches}.
      */
     public static IndexedRows ofClasses(JavaPairRDD<LabeledRow, Long> numbered, double[] labels, String column,
-                                        String labelColumn) {
+                                        String labelColumn, CacheScope caches) {
         JavaPairRDD<LabeledRow, Long> indexed = numbered
                 .filter(row -> Arrays.binarySearch(labels, row._1().label()) >= 0)
                 .mapToPair(row -> new Tuple2<>(new ClassOrder(row._1().label(), row._2()), row._1()))
                 .sortByKey(true, numbered.getNumPartitions())
                 .values()
-                .zipWithIndex()
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        return new IndexedRows(indexed, column, labelColumn);
+                .zipWithIndex();
+        return new IndexedRows(indexed, column, labelColumn, caches);
     }
 
     /** A row's place when rows are ordered by label, then by original id (a class: Kryo cannot ship records). */
@@ -92,13 +95,11 @@ public final class IndexedRows {
     }
 
     /**
-     * The rows that pass {@code usable}, renumbered from 0 in input order and cached; these rows stay
-     * cached until the caller releases them (after the kept rows are computed from them).
+     * The rows that pass {@code usable}, renumbered from 0 in input order and cached in the same scope;
+     * these rows stay cached until the caller releases them (after the kept rows are computed from them).
      */
     public IndexedRows keepOnly(RowSummary.UsableRow usable) {
-        JavaPairRDD<LabeledRow, Long> kept = rows.keys().filter(usable::test).zipWithIndex()
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        return new IndexedRows(kept, column, labelColumn);
+        return new IndexedRows(rows.keys().filter(usable::test).zipWithIndex(), column, labelColumn, caches);
     }
 
     /** Sorted distinct labels numbered from 0 when the label column holds strings, else null. */
@@ -143,8 +144,13 @@ public final class IndexedRows {
         return labelColumn;
     }
 
-    /** Drops the cached rows once the blocks are built. */
+    /** The scope the rows are cached in, where whatever is derived from them is cached too. */
+    public CacheScope caches() {
+        return caches;
+    }
+
+    /** Drops the cached rows now (once the blocks are built), instead of when their scope closes. */
     public void release() {
-        rows.unpersist(false);
+        caches.release(rows);
     }
 }

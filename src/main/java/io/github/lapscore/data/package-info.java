@@ -4,6 +4,7 @@
  * ({@link io.github.lapscore.data.RowSummary}, which also says which rows {@code handleInvalid = skip}
  * drops), and the power of two that keeps squares of data near 1e±300 finite
  * ({@link io.github.lapscore.data.DataScale}). The rows are then cut into blocks
- * ({@link io.github.lapscore.data.blocks}).
+ * ({@link io.github.lapscore.data.blocks}). The rows a fit caches, and the blocks cut from them, are
+ * owned by one {@link io.github.lapscore.data.CacheScope}, which releases them when the fit ends.
  */
 package io.github.lapscore.data;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.metrics.ClusteringAccuracy;
 import io.github.lapscore.evaluation.metrics.ContingencyTable;
 import io.github.lapscore.evaluation.metrics.NearestNeighbourAccuracy;
@@ -49,10 +50,11 @@ public final class Experiment {
     /**
      * An experiment on {@code rows} (cached by the caller) with the vector column
      * {@code featuresColumn} of {@code numFeatures} features and the class column
-     * {@code classColumn} holding 0 .. classes-1; progress lines go to {@code progress}.
+     * {@code classColumn} holding 0 .. classes-1; its splits are cached in {@code caches}, which must
+     * stay open while it runs; progress lines go to {@code progress}.
      */
     public Experiment(Dataset<Row> rows, String featuresColumn, String classColumn, int classes, int numFeatures,
-                      int restarts, int splitCount, long seed, PrintStream progress) {
+                      int restarts, int splitCount, long seed, CacheScope caches, PrintStream progress) {
         if (splitCount < 1) {
             throw new IllegalArgumentException("--splits must be at least 1, got " + splitCount);
         }
@@ -64,7 +66,7 @@ public final class Experiment {
         this.kmeans = new KMeansRestarts(classes, restarts, seed);
         this.progress = progress;
         for (int split = 0; split < splitCount; split++) {
-            splits.add(StratifiedSplit.of(rows, classColumn, TRAIN_FRACTION, seed + split));
+            splits.add(StratifiedSplit.of(rows, classColumn, TRAIN_FRACTION, seed + split, caches));
         }
     }
 
@@ -96,11 +98,6 @@ public final class Experiment {
             }
         }
         return new Result(table, rankings);
-    }
-
-    /** Releases the cached splits. */
-    public void release() {
-        splits.forEach(StratifiedSplit::release);
     }
 
     /**

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.rand;
 import static org.apache.spark.sql.functions.round;
 import static org.apache.spark.sql.functions.row_number;
 
+import io.github.lapscore.data.CacheScope;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -26,29 +27,25 @@ import org.apache.spark.sql.expressions.WindowSpec;
  */
 public record StratifiedSplit(Dataset<Row> train, Dataset<Row> test) {
 
-    /** Splits {@code rows} by the class column {@code classColumn}; both parts are cached. */
-    public static StratifiedSplit of(Dataset<Row> rows, String classColumn, double fraction, long seed) {
+    /**
+     * Splits {@code rows} by the class column {@code classColumn}; both parts are cached in
+     * {@code caches}, which releases them when its work ends.
+     */
+    public static StratifiedSplit of(Dataset<Row> rows, String classColumn, double fraction, long seed, CacheScope caches) {
         String order = "split_order";
         String position = "split_position";
         String size = "split_size";
         WindowSpec byClass = Window.partitionBy(col(classColumn));
-        Dataset<Row> ranked = rows.withColumn(order, rand(seed))
+        Dataset<Row> ranked = caches.persist(rows.withColumn(order, rand(seed))
                 .withColumn(position, row_number().over(byClass.orderBy(col(order))))
-                .withColumn(size, count(lit(1)).over(byClass))
-                .cache();
+                .withColumn(size, count(lit(1)).over(byClass)));
         Column inTrain = col(position).leq(round(col(size).multiply(fraction)));
         int partitions = rows.rdd().getNumPartitions();
-        Dataset<Row> train = ranked.filter(inTrain).drop(order, position, size).coalesce(partitions).cache();
-        Dataset<Row> test = ranked.filter(not(inTrain)).drop(order, position, size).coalesce(partitions).cache();
+        Dataset<Row> train = caches.persist(ranked.filter(inTrain).drop(order, position, size).coalesce(partitions));
+        Dataset<Row> test = caches.persist(ranked.filter(not(inTrain)).drop(order, position, size).coalesce(partitions));
         train.count();
         test.count();
-        ranked.unpersist();
+        caches.release(ranked);
         return new StratifiedSplit(train, test);
-    }
-
-    /** Releases both cached parts. */
-    public void release() {
-        train.unpersist();
-        test.unpersist();
     }
 }

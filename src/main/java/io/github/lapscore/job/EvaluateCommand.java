@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.EvaluationRow;
 import io.github.lapscore.evaluation.EvaluationTable;
 import io.github.lapscore.evaluation.Experiment;
@@ -86,8 +87,8 @@ final class EvaluateCommand {
             StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
                     .setOutputCol(CLASS_COLUMN).fit(input.data());
             requireTwoClasses(input.labelColumn(), indexer.labelsArray()[0]);
-            Dataset<Row> rows = indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN).cache();
-            try {
+            try (CacheScope caches = new CacheScope()) {
+                Dataset<Row> rows = caches.persist(indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN));
                 int numFeatures = ((Vector) rows.first().get(0)).size();
                 if (shape != null && shape[0] * shape[1] != numFeatures) {
                     throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
@@ -99,14 +100,8 @@ final class EvaluateCommand {
                 }
                 Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
-                        own.longInteger(EvaluateOption.EVAL_SEED), out);
-                try {
-                    write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
-                } finally {
-                    experiment.release();
-                }
-            } finally {
-                rows.unpersist();
+                        own.longInteger(EvaluateOption.EVAL_SEED), caches, out);
+                write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
             }
         } catch (IOException failed) {
             throw failed;

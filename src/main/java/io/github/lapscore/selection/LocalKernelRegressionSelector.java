@@ -137,7 +137,8 @@ public final class LocalKernelRegressionSelector
             double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, null, regression, timer);
             return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, 0, 0, timer));
         }
-        IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol());
+        IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol(),
+                rows.caches());
         RowSummary largeSummary;
         try {
             largeSummary = timer.run(Stage.GRAPH, StepNames.LARGE_CLASSES + " (" + largeLabels.length + ")",

@@ -29,6 +29,7 @@ import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
 
 import io.github.lapscore.Caches;
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.EvaluationTable;
 import io.github.lapscore.evaluation.Experiment;
 import io.github.lapscore.evaluation.KMeansRestarts;
@@ -137,12 +138,12 @@ class EvaluateCommandTest {
                 "data/iris.csv", "--label-col", "species"}, List.of(JobOption.INPUT, JobOption.LABEL_COL)),
                 new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
         String features = input.vectorColumn();
-        Dataset<Row> rows = new StringIndexer().setInputCol(input.internalName(input.labelColumn())).setOutputCol(CLASS)
-                .fit(input.data()).transform(input.data()).select(features, CLASS).cache();
-        List<StratifiedSplit> parts = new ArrayList<>();
-        try {
+        try (CacheScope caches = new CacheScope()) {
+            Dataset<Row> rows = caches.persist(new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
+                    .setOutputCol(CLASS).fit(input.data()).transform(input.data()).select(features, CLASS));
+            List<StratifiedSplit> parts = new ArrayList<>();
             for (int split = 0; split < splits; split++) {
-                parts.add(StratifiedSplit.of(rows, CLASS, Experiment.TRAIN_FRACTION, seed + split));
+                parts.add(StratifiedSplit.of(rows, CLASS, Experiment.TRAIN_FRACTION, seed + split, caches));
             }
             int[] byVariance = plainVarianceRanking(points(rows.collectAsList(), new int[]{0, 1, 2, 3}));
             Map<String, int[]> featureSets = new LinkedHashMap<>();
@@ -170,9 +171,6 @@ class EvaluateCommandTest {
                 assertEquals(plainNmi(clusters, classes, 3), metrics[1], 5.1e-5, set.getKey() + ": NMI");
                 assertEquals(knn / splits, metrics[2], 5.1e-5, set.getKey() + ": 1-NN accuracy");
             }
-        } finally {
-            parts.forEach(StratifiedSplit::release);
-            rows.unpersist();
         }
     }
 

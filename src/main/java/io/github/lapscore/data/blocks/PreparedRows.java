@@ -1,25 +1,28 @@
 package io.github.lapscore.data.blocks;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.DataScale;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
-import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
  * Checked rows laid out for the scores: cut into the blocks of a {@link BlockLayout} (partition i
- * holding block i, cached), multiplied by the {@link DataScale} of their summary, with the feature
- * centres, which every later step shifts by. Building it releases the {@link IndexedRows}, also when
- * it fails (a layout refused, a failed job); {@link #release()} drops the blocks.
+ * holding block i), multiplied by the {@link DataScale} of their summary, with the feature centres,
+ * which every later step shifts by. The blocks are cached in the scope of the {@link IndexedRows}
+ * they were cut from, which releases them when its work ends, succeeded or failed; the rows
+ * themselves are released as soon as the blocks are counted.
  *
  * @param layout  how rows are cut into blocks
- * @param blocks  the rows, one block per partition, cached
+ * @param blocks  the rows, one block per partition, cached in {@code caches}
  * @param centres plain means and unit-length means of the features
  * @param summary the checked summary of the rows (before scaling)
+ * @param caches  the scope holding the blocks, where what is computed from them is cached too
  */
-public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary) {
+public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary,
+                           CacheScope caches) {
 
     /**
      * Cuts {@code rows} into blocks of {@code requestedRowsPerBlock} rows (0 chooses, at most
@@ -27,31 +30,14 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
      */
     public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
                                   StageTimer timer, String stage) {
-        BlockLayout layout;
-        try {
-            layout = BlockLayout.choose(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism(),
-                    requestedRowsPerBlock, maxRowsPerBlock);
-        } catch (Throwable refused) {
-            rows.release();
-            throw refused;
-        }
-        JavaRDD<RowBlock> blocks = RowBlock.build(rows, layout, summary.scale());
-        try {
-            timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
-        } catch (Throwable failed) {
-            blocks.unpersist(false);
-            throw failed;
-        } finally {
-            rows.release();
-        }
-        try {
-            FeatureCentres centres = timer.run(stage, StepNames.FEATURE_MEANS,
-                    () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
-            return new PreparedRows(layout, blocks, centres, summary);
-        } catch (Throwable failed) {
-            blocks.unpersist(false);
-            throw failed;
-        }
+        BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
+                rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
+        JavaRDD<RowBlock> blocks = rows.caches().persist(RowBlock.cut(rows, layout, summary.scale()));
+        timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        rows.release();
+        FeatureCentres centres = timer.run(stage, StepNames.FEATURE_MEANS,
+                () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
+        return new PreparedRows(layout, blocks, centres, summary, rows.caches());
     }
 
     /** The power of two the blocks were multiplied by. */
@@ -59,8 +45,8 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
         return summary.scale();
     }
 
-    /** Drops the cached blocks. */
+    /** Drops the cached blocks now, instead of when their scope closes. */
     public void release() {
-        blocks.unpersist(false);
+        caches.release(blocks);
     }
 }

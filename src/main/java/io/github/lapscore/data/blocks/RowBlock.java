@@ -13,7 +13,6 @@ import io.github.lapscore.data.LabeledRow;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -37,16 +36,16 @@ public final class RowBlock implements Serializable {
     }
 
     /**
-     * Cuts the rows into the blocks of {@code layout} with one shuffle, multiplies them by
-     * {@code scale} (see {@link DataScale}) and caches the result (partition i = block i).
+     * Cuts the rows into the blocks of {@code layout} with one shuffle and multiplies them by
+     * {@code scale} (see {@link DataScale}), partition i holding block i; not cached (the caller caches
+     * the blocks in its scope).
      */
-    public static JavaRDD<RowBlock> build(IndexedRows rows, BlockLayout layout, DataScale scale) {
+    static JavaRDD<RowBlock> cut(IndexedRows rows, BlockLayout layout, DataScale scale) {
         boolean labelled = rows.labelColumn() != null;
         return rows.rows()
                 .mapToPair(row -> new Tuple2<>(row._2(), row._1()))
                 .partitionBy(new BlockPartitioner(layout))
-                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries, labelled, scale), false)
-                .persist(StorageLevel.MEMORY_AND_DISK());
+                .mapPartitionsWithIndex((block, entries) -> assemble(layout, block, entries, labelled, scale), false);
     }
 
     private static Iterator<RowBlock> assemble(BlockLayout layout, int block, Iterator<Tuple2<Long, LabeledRow>> entries,

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.ColumnRef;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.LabelClasses;
@@ -55,7 +56,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         declaredParams.setSelectionDefaults(this);
     }
 
-    /** Numbered rows, cached, and what their check found. */
+    /** Numbered rows, cached in the fit's {@link CacheScope}, and what their check found. */
     protected record CheckedRows(IndexedRows rows, RowSummary summary) {
     }
 
@@ -65,7 +66,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
 
     /**
      * Scores every feature of {@code rows}, which are numbered, checked by {@code summary} and
-     * cached; the implementation releases them when it no longer needs them.
+     * cached in the fit's scope ({@link IndexedRows#caches()}), where whatever the scoring caches
+     * goes too: the fit releases it all when scoring ends, succeeded or failed.
      */
     protected abstract ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer);
 
@@ -155,46 +157,42 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         return self();
     }
 
+    /**
+     * Checks and scores the rows, cached in one {@link CacheScope} that is closed once the scores are
+     * known or the fit has failed, then ranks and selects the features.
+     */
     @Override
     public M fit(Dataset<?> dataset) {
         StageTimer timer = new StageTimer(dataset.sparkSession().sparkContext(), uid + ": ");
-        CheckedRows checked = checkedRows(dataset, timer);
-        ScoredFeatures scored = scoreRows(checked.rows(), checked.summary(), timer);
+        ScoredFeatures scored;
+        try (CacheScope caches = new CacheScope()) {
+            CheckedRows checked = checkedRows(dataset, timer, caches);
+            scored = scoreRows(checked.rows(), checked.summary(), timer);
+        }
         return modelOf(scored, () -> usableVectors(dataset, scored.scores().length), timer);
     }
 
     /**
-     * Checks the schema and params, numbers the rows (cached) and checks them: with
+     * Checks the schema and params, numbers the rows (cached in {@code caches}) and checks them: with
      * {@code handleInvalid = skip} the rows that cannot be scored are dropped first and counted in the
-     * summary. Releases the rows and throws a message naming the column and the row when they cannot
-     * be scored.
+     * summary. Throws a message naming the column and the row when they cannot be scored; what was
+     * cached is then left to {@code caches}.
      */
-    protected final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer) {
+    protected final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer, CacheScope caches) {
         transformSchema(dataset.schema());
         String column = getFeaturesCol();
-        IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null);
-        CheckedRows checked;
-        try {
-            RowSummary all = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
-                    () -> RowSummary.of(rows));
-            checked = invalidRowsOption() == InvalidRows.SKIP && all.hasUnusableRows(needsNonZeroRows(), needsLabel())
-                    ? withoutUnusableRows(rows, all, timer) : new CheckedRows(rows, all);
-        } catch (Throwable failed) {
-            rows.release();
-            throw failed;
+        IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null, caches);
+        RowSummary all = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
+                () -> RowSummary.of(rows));
+        CheckedRows checked = invalidRowsOption() == InvalidRows.SKIP && all.hasUnusableRows(needsNonZeroRows(), needsLabel())
+                ? withoutUnusableRows(rows, all, timer) : new CheckedRows(rows, all);
+        validateRows(checked.summary(), SchemaChecks.attributeNames(dataset.schema(), column));
+        requireFeasibleRedundancy(checked.summary().numFeatures());
+        if (needsLabel()) {
+            checked.summary().validateLabels(getLabelCol());
+            checkClasses(checked.rows(), timer);
         }
-        try {
-            validateRows(checked.summary(), SchemaChecks.attributeNames(dataset.schema(), column));
-            requireFeasibleRedundancy(checked.summary().numFeatures());
-            if (needsLabel()) {
-                checked.summary().validateLabels(getLabelCol());
-                checkClasses(checked.rows(), timer);
-            }
-            return checked;
-        } catch (Throwable invalid) {
-            checked.rows().release();
-            throw invalid;
-        }
+        return checked;
     }
 
     /**
@@ -224,18 +222,16 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         RedundancyRemoval.requireFeasible(mostSelected, getNumBins());
     }
 
-    /** The rows of {@code all} that can be scored, renumbered, with their summary counting the others as skipped. */
+    /**
+     * The rows of {@code all} that can be scored, renumbered, with their summary counting the others
+     * as skipped; {@code rows} are released once the kept rows are counted.
+     */
     private CheckedRows withoutUnusableRows(IndexedRows rows, RowSummary all, StageTimer timer) {
         IndexedRows kept = rows.keepOnly(all.usableRow(needsNonZeroRows(), needsLabel()));
-        try {
-            RowSummary summary = timer.run(Stage.VALIDATION, "Dropping the rows of column '" + getFeaturesCol()
-                    + "' that cannot be scored (handleInvalid = skip)", () -> RowSummary.of(kept));
-            rows.release();
-            return new CheckedRows(kept, summary.withSkippedRows(all.count() - summary.count()));
-        } catch (Throwable failed) {
-            kept.release();
-            throw failed;
-        }
+        RowSummary summary = timer.run(Stage.VALIDATION, "Dropping the rows of column '" + getFeaturesCol()
+                + "' that cannot be scored (handleInvalid = skip)", () -> RowSummary.of(kept));
+        rows.release();
+        return new CheckedRows(kept, summary.withSkippedRows(all.count() - summary.count()));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.lapscore.selection.base;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -201,8 +202,10 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
                     + " call fit instead of buildGraph");
         }
         StageTimer timer = new StageTimer(dataset.sparkSession().sparkContext(), uid() + ": ");
-        CheckedRows checked = checkedRows(dataset, timer);
-        return build(checked.rows(), checked.summary(), timer);
+        return CacheScope.ownedByResult(caches -> {
+            CheckedRows checked = checkedRows(dataset, timer, caches);
+            return build(checked.rows(), checked.summary(), timer);
+        });
     }
 
     /** Scores the features on {@code graph} (from {@link #buildGraph}) and selects them; the graph stays cached. */

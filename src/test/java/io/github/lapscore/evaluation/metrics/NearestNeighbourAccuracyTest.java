@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.StratifiedSplit;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
@@ -54,14 +55,12 @@ class NearestNeighbourAccuracyTest {
         for (int i = 0; i < labels.length; i++) {
             labels[i] = i < 60 ? 0 : i < 81 ? 1 : 2;      // classes of 60, 21 and 9 rows
         }
-        StratifiedSplit split = StratifiedSplit.of(frame(points, labels, 3), "label", 2.0 / 3, 4);
-        try {
+        try (CacheScope caches = new CacheScope()) {
+            StratifiedSplit split = StratifiedSplit.of(frame(points, labels, 3), "label", 2.0 / 3, 4, caches);
             for (double[] expected : new double[][]{{0, 40, 20}, {1, 14, 7}, {2, 6, 3}}) {
                 assertEquals((long) expected[1], split.train().filter("label = " + expected[0]).count());
                 assertEquals((long) expected[2], split.test().filter("label = " + expected[0]).count());
             }
-        } finally {
-            split.release();
         }
     }
 

@@ -37,7 +37,6 @@ final class RadiusEdges {
 
     /** Rows whose neighbours are counted to estimate the edge count. */
     static final int ESTIMATE_SAMPLE = 1000;
-    private static final int SAMPLE_SALT = -5;
 
     private RadiusEdges() {
     }
@@ -97,7 +96,7 @@ final class RadiusEdges {
                     List<Tuple2<Long, Vector>> rows = new ArrayList<>();
                     for (int i = 0; i < block.size(); i++) {
                         long id = block.firstRow() + i;
-                        if (fraction == 1.0 || RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
+                        if (fraction == 1.0 || RowHash.uniform(seed, id, RowHash.EDGE_ESTIMATE, 0) < fraction) {
                             rows.add(new Tuple2<>(id, block.row(i)));
                         }
                     }

@@ -58,9 +58,6 @@ public final class ApproximateKnnSearch {
     /** Rows each leaf task aims to hold, so large data gets more tasks per tree. */
     static final int ROWS_PER_TASK = 1 << 16;
 
-    private static final int SAMPLE_SALT = -2;
-    private static final int CHUNK_SALT = -3;
-
     private ApproximateKnnSearch() {
     }
 
@@ -149,7 +146,7 @@ public final class ApproximateKnnSearch {
         List<Tuple2<Long, double[]>> sampled = new ArrayList<>();
         for (int i = 0; i < block.size(); i++) {
             long id = block.firstRow() + i;
-            if (RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
+            if (RowHash.uniform(seed, id, RowHash.TREE_SAMPLE, 0) < fraction) {
                 double[] point = new double[numFeatures];
                 measure.embed(block.row(i), centre, point, 0);
                 sampled.add(new Tuple2<>(id, point));
@@ -185,7 +182,7 @@ public final class ApproximateKnnSearch {
             long id = points.ids[i];
             int leaf = forest.leafOf(tree, points.points, i * numFeatures, id);
             int chunks = leafBlocks.chunks(tree, leaf);
-            int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, CHUNK_SALT), chunks);
+            int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
             entries.add(new Tuple2<>(new Tuple2<>(leafBlocks.firstBlock(tree, leaf) + chunk, id), withVectors ? block.row(i) : null));
         }
         return entries;

@@ -56,7 +56,6 @@ final class NeighbourDescent {
     /** Rounds stop once at most this share of the list entries is new. */
     static final double CONVERGED_SHARE = 0.001;
 
-    private static final int SAMPLE_SALT = -4;
     /** Rows whose reverse links are shipped together. */
     private static final int LINK_ROWS = 4096;
 
@@ -145,7 +144,7 @@ final class NeighbourDescent {
         long entries = layout.numRows() * listSize;
         for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
-            long roundSeed = RowHash.of(seed, round, SAMPLE_SALT, 0);
+            long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
             JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
             JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
                     ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),

@@ -121,7 +121,7 @@ final class RandomProjectionForest implements Serializable {
             this.rowsPerSampleRow = rowsPerSampleRow;
             this.leafSize = leafSize;
             this.seed = seed;
-            this.random = new SplittableRandom(RowHash.of(seed, tree, -1, -1));
+            this.random = new SplittableRandom(RowHash.of(seed, tree, RowHash.TREE_DIRECTIONS, RowHash.TREE_DIRECTIONS));
         }
 
         /** Splits the sample rows {@code members}; returns the child code (node index, or -(leaf + 1)). */

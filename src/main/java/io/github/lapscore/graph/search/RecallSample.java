@@ -31,8 +31,6 @@ import scala.Tuple2;
  */
 public final class RecallSample implements Serializable {
 
-    private static final int SAMPLE_SALT = -4;
-
     private final long[] ids;
     private final Vector[] vectors;
     private final double[] kthDistances;
@@ -162,7 +160,7 @@ public final class RecallSample implements Serializable {
 
         @Override
         public int compare(Tuple2<Long, Vector> a, Tuple2<Long, Vector> b) {
-            int byHash = Long.compare(RowHash.of(seed, a._1(), SAMPLE_SALT, 0), RowHash.of(seed, b._1(), SAMPLE_SALT, 0));
+            int byHash = Long.compare(RowHash.of(seed, a._1(), RowHash.RECALL_SAMPLE, 0), RowHash.of(seed, b._1(), RowHash.RECALL_SAMPLE, 0));
             return byHash != 0 ? byHash : Long.compare(a._1(), b._1());
         }
     }

@@ -35,7 +35,7 @@ public final class ExactKnnSearch {
 
     /**
      * The k nearest neighbours of every row of {@code input}: lists keyed by the first row of their
-     * block, partition i holding block i, cached; each wave is one step of {@code timer}.
+     * block, partition i holding block i, cached; each wave is a step timed by {@code timer}.
      */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, int k, StageTimer timer) {
         JavaRDD<RowBlock> blocks = input.blocks();

@@ -13,8 +13,10 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
@@ -98,8 +100,9 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                     out.println(agreement(exact, approximate.model));
                 }
             }
-            RecallSample sample = RecallSample.draw(approximate.graph.blocks(), dims, k, DistanceMeasure.EUCLIDEAN,
-                    approximate.graph.featureMeans(), forest.recallSampleSize(), forest.seed());
+            SearchInput input = new SearchInput(approximate.graph.blocks(), approximate.graph.layout(),
+                    new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, approximate.graph.featureMeans()));
+            RecallSample sample = RecallSample.draw(input, k, forest.recallSampleSize(), forest.seed());
             if (methods.contains("pynndescent")) {
                 pynndescent(spark, data, rows, sample, out).ifPresent(results::add);
             }

@@ -7,6 +7,7 @@ import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
@@ -84,6 +85,6 @@ public record KernelRate(double kernelGflops, double doubleScreenGflops, double 
             ids[i] = firstId + i;
             vectors[i] = Vectors.dense(values);
         }
-        return WorkingBlock.of(ids, vectors, dim, DistanceMeasure.EUCLIDEAN, new double[dim]);
+        return WorkingBlock.of(ids, vectors, new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, new double[dim]));
     }
 }

@@ -15,12 +15,15 @@ import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.ApproximateKnnSearch;
 import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.graph.search.SearchInput;
+import io.github.lapscore.graph.search.SearchSettings;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -63,29 +66,27 @@ public final class GraphBuilder {
         BlockLayout layout = rows.layout();
         KnnMethod method = settings.searchFor(numRows);
         double[] centre = settings.measure().centre(rows.centres());
+        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
         JavaPairRDD<Long, NeighbourLists> neighbours = null;
         JavaRDD<Edge> edges = null;
         try {
             double recall = Double.NaN;
             if (settings.type() == GraphType.EPSILON) {
                 double estimate = timer.run(Stage.GRAPH, StepNames.EPSILON_ESTIMATE + " " + requested.radius()
-                        + " of sampled rows", () -> RadiusEdges.estimateEdges(blocks, numRows, numFeatures, settings.measure(),
-                        centre, settings.radius(), settings.forest().seed()));
+                        + " of sampled rows", () -> RadiusEdges.estimateEdges(input, settings.radius(), settings.forest().seed()));
                 if (estimate > settings.maxEdges()) {
                     throw new IllegalArgumentException(String.format(Locale.ROOT, "radius %s would join about %.3g pairs of rows"
                             + " (estimated from a sample), more than maxEdges = %d; choose a smaller radius or raise maxEdges",
                             requested.radius(), estimate, settings.maxEdges()));
                 }
-                edges = RadiusEdges.find(blocks, layout, numFeatures, settings.measure(), centre, settings.radius(),
-                        settings.includeSelfLoops());
+                edges = RadiusEdges.find(input, settings.radius(), settings.includeSelfLoops());
             } else {
                 neighbours = nearestNeighbours(settings, method, rows, centre, timer);
                 JavaPairRDD<Long, NeighbourLists> lists = neighbours;
                 recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
                         : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + settings.forest().recallSampleSize()
-                        + " sampled rows for recall@" + settings.numNeighbors(), () -> RecallSample.draw(blocks, numFeatures,
-                        settings.numNeighbors(), settings.measure(), centre, settings.forest().recallSampleSize(),
-                        settings.forest().seed()).recallOf(lists));
+                        + " sampled rows for recall@" + settings.numNeighbors(), () -> RecallSample.draw(input,
+                        settings.numNeighbors(), settings.forest().recallSampleSize(), settings.forest().seed()).recallOf(lists));
                 edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
             }
             JavaRDD<Edge> found = edges;
@@ -130,15 +131,15 @@ public final class GraphBuilder {
                                                                       PreparedRows rows, double[] centre, StageTimer timer) {
         int k = settings.numNeighbors();
         int numFeatures = rows.summary().numFeatures();
+        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
         if (method == KnnMethod.EXACT) {
-            return ExactKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre, timer);
+            return ExactKnnSearch.run(input, k, timer);
         }
         if (settings.forest().leafSize(numFeatures, k) <= k) {
             throw new IllegalArgumentException("leafSize " + settings.forest().leafSize(numFeatures, k) + " must exceed numNeighbors "
                     + k + ": a row finds its neighbours among the other rows of its leaves");
         }
-        return ApproximateKnnSearch.run(rows.blocks(), rows.layout(), numFeatures, k, settings.measure(), centre,
-                settings.forest(), timer);
+        return ApproximateKnnSearch.run(input, new SearchSettings(k, settings.forest()), timer);
     }
 
     private static String graphName(GraphSettings settings) {
@@ -229,7 +230,8 @@ public final class GraphBuilder {
         double deviation = 0.0;
         double[] firstPoint = null;
         boolean allCoincide = true;
-        for (BlockSpread spread : blocks.map(block -> new BlockSpread(WorkingBlock.of(block, numFeatures, measure, centre)))
+        RowEmbedding embedding = new RowEmbedding(numFeatures, measure, centre);
+        for (BlockSpread spread : blocks.map(block -> new BlockSpread(WorkingBlock.of(block, embedding)))
                 .collect()) {
             deviation += spread.squaredDeviation;
             firstPoint = firstPoint == null ? spread.firstPoint : firstPoint;

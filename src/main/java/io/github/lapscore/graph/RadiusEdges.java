@@ -3,13 +3,13 @@ package io.github.lapscore.graph;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.RowHash;
+import io.github.lapscore.graph.search.SearchInput;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -37,22 +37,21 @@ final class RadiusEdges {
 
     /** Rows whose neighbours are counted to estimate the edge count. */
     static final int ESTIMATE_SAMPLE = 1000;
-    private static final int SAMPLE_SALT = -5;
 
     private RadiusEdges() {
     }
 
-    /** Edges within {@code radius}, partitioned by block pair ({@link BlockPairs#all}), cached. */
-    static JavaRDD<Edge> find(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, DistanceMeasure measure,
-                              double[] centre, double radius, boolean selfLoops) {
-        return BlockPairs.all(blocks, layout)
+    /** Edges within {@code radius} between the rows of {@code input}, partitioned by block pair ({@link BlockPairs#all}), cached. */
+    static JavaRDD<Edge> find(SearchInput input, double radius, boolean selfLoops) {
+        RowEmbedding embedding = input.embedding();
+        return BlockPairs.all(input.blocks(), input.layout())
                 .mapPartitions(pairs -> {
                     List<Edge> edges = new ArrayList<>();
                     while (pairs.hasNext()) {
                         Tuple2<RowBlock, RowBlock> pair = pairs.next();
-                        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
+                        WorkingBlock left = WorkingBlock.of(pair._1(), embedding);
                         boolean diagonal = pair._1().index() == pair._2().index();
-                        WorkingBlock right = diagonal ? left : WorkingBlock.of(pair._2(), numFeatures, measure, centre);
+                        WorkingBlock right = diagonal ? left : WorkingBlock.of(pair._2(), embedding);
                         collect(left, right, radius, edges);
                         if (diagonal && selfLoops) {
                             for (long id : left.ids) {
@@ -89,15 +88,17 @@ final class RadiusEdges {
      * fewer, which makes the count exact): {@code (m / s) sum_i deg(i) / 2}. One pass over the
      * blocks; O(s d) on the driver.
      */
-    static double estimateEdges(JavaRDD<RowBlock> blocks, long numRows, int numFeatures, DistanceMeasure measure,
-                                double[] centre, double radius, long seed) {
+    static double estimateEdges(SearchInput input, double radius, long seed) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        RowEmbedding embedding = input.embedding();
+        long numRows = input.layout().numRows();
         double fraction = Math.min(1.0, (double) ESTIMATE_SAMPLE / numRows);
         List<Tuple2<Long, Vector>> drawn = blocks
                 .flatMap(block -> {
                     List<Tuple2<Long, Vector>> rows = new ArrayList<>();
                     for (int i = 0; i < block.size(); i++) {
                         long id = block.firstRow() + i;
-                        if (fraction == 1.0 || RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
+                        if (fraction == 1.0 || RowHash.uniform(seed, id, RowHash.EDGE_ESTIMATE, 0) < fraction) {
                             rows.add(new Tuple2<>(id, block.row(i)));
                         }
                     }
@@ -114,8 +115,8 @@ final class RadiusEdges {
         double limit = radius * radius;
         try {
             long withinRadius = blocks.map(block -> {
-                WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), numFeatures, measure, centre);
-                WorkingBlock rows = WorkingBlock.of(block, numFeatures, measure, centre);
+                WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), embedding);
+                WorkingBlock rows = WorkingBlock.of(block, embedding);
                 long[] count = new long[1];
                 BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
                     for (int i = from; i < to; i++) {

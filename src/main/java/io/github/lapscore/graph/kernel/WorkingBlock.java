@@ -46,11 +46,13 @@ public final class WorkingBlock {
      */
     private final int[] positions;
 
-    private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, int dim, DistanceMeasure measure, double[] centre) {
+    private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, RowEmbedding embedding) {
+        DistanceMeasure measure = embedding.measure();
+        double[] centre = embedding.centre();
         this.ids = ids;
         this.labels = labels;
         this.size = ids.length;
-        this.dim = dim;
+        this.dim = embedding.numFeatures();
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
         this.centreDots = new double[size];
@@ -120,7 +122,7 @@ public final class WorkingBlock {
      * The rows of {@code block}; with their labels when the block carries them, so that the kNN
      * search keeps to rows of the same label.
      */
-    public static WorkingBlock of(RowBlock block, int dim, DistanceMeasure measure, double[] centre) {
+    public static WorkingBlock of(RowBlock block, RowEmbedding embedding) {
         long[] ids = new long[block.size()];
         Vector[] vectors = new Vector[block.size()];
         double[] labels = block.labelled() ? new double[block.size()] : null;
@@ -131,13 +133,13 @@ public final class WorkingBlock {
                 labels[i] = block.label(i);
             }
         }
-        return new WorkingBlock(ids, vectors, labels, dim, measure, centre);
+        return new WorkingBlock(ids, vectors, labels, embedding);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
-    public static WorkingBlock of(long[] ids, Vector[] vectors, int dim, DistanceMeasure measure, double[] centre) {
+    public static WorkingBlock of(long[] ids, Vector[] vectors, RowEmbedding embedding) {
         requireAscending(ids);
-        return new WorkingBlock(ids, vectors, null, dim, measure, centre);
+        return new WorkingBlock(ids, vectors, null, embedding);
     }
 
     /**

@@ -9,9 +9,9 @@ import java.util.Locale;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -59,65 +59,55 @@ public final class ApproximateKnnSearch {
     /** Rows each leaf task aims to hold, so large data gets more tasks per tree. */
     static final int ROWS_PER_TASK = 1 << 16;
 
-    private static final int SAMPLE_SALT = -2;
-    private static final int CHUNK_SALT = -3;
-
     private ApproximateKnnSearch() {
     }
 
-    /** Neighbour lists keyed by the first row of their block of {@code layout}, partition i holding block i. */
-    public static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
-                                                 DistanceMeasure measure, double[] centre, ForestSettings settings,
-                                                 StageTimer timer) {
-        return run(blocks, layout, numFeatures, k, measure, centre, settings, timer, true);
+    /** Neighbour lists keyed by the first row of their block of {@code input}'s layout, partition i holding block i. */
+    public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer) {
+        return run(input, settings, timer, true);
     }
 
     /**
-     * {@link #run(JavaRDD, BlockLayout, int, int, DistanceMeasure, double[], ForestSettings, StageTimer)},
-     * with {@link GroupCopies} where they pay when {@code copiesAllowed}, else never: the lists are
-     * the same either way.
+     * {@link #run(SearchInput, SearchSettings, StageTimer)}, with {@link GroupCopies} where they pay
+     * when {@code copiesAllowed}, else never: the lists are the same either way.
      */
-    static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
-                                          DistanceMeasure measure, double[] centre, ForestSettings settings,
-                                          StageTimer timer, boolean copiesAllowed) {
+    static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer,
+                                                 boolean copiesAllowed) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        BlockLayout layout = input.layout();
+        RowEmbedding embedding = input.embedding();
+        int numFeatures = input.numFeatures();
+        int k = settings.numNeighbors();
+        int numTrees = settings.forest().numTrees();
         long numRows = layout.numRows();
-        long seed = settings.seed();
-        int leafSize = settings.leafSize(numFeatures, k);
-        int listSize = settings.listSize(k);
+        long seed = settings.forest().seed();
+        int leafSize = settings.leafSize(numFeatures);
+        int listSize = settings.listSize();
         long wantedSample = Math.min(numRows, Math.min(MAX_SAMPLE_VALUES / Math.max(1, numFeatures),
                 SAMPLE_ROWS_PER_LEAF * ((numRows + leafSize - 1) / leafSize)));
         double fraction = (double) wantedSample / numRows;
         List<Tuple2<Long, double[]>> sample = timer.run(Stage.GRAPH,
-                StepNames.TREE_SAMPLE + " (about " + wantedSample + " rows, " + settings.numTrees() + " trees)",
-                () -> blocks.flatMap(block -> sampleOf(block, numFeatures, measure, centre, fraction, seed).iterator()).collect());
-        double[] samplePoints = new double[sample.size() * numFeatures];
-        long[] sampleIds = new long[sample.size()];
-        for (int i = 0; i < sample.size(); i++) {
-            sampleIds[i] = sample.get(i)._1();
-            System.arraycopy(sample.get(i)._2(), 0, samplePoints, i * numFeatures, numFeatures);
-        }
-        RandomProjectionForest forest = RandomProjectionForest.grow(samplePoints, sampleIds, numFeatures, settings.numTrees(),
+                StepNames.TREE_SAMPLE + " (about " + wantedSample + " rows, " + numTrees + " trees)",
+                () -> blocks.flatMap(block -> sampleOf(block, embedding, fraction, seed).iterator()).collect());
+        RandomProjectionForest forest = RandomProjectionForest.grow(RandomProjectionForest.Sample.of(sample, numFeatures), numTrees,
                 (double) numRows / Math.max(1, sample.size()), leafSize, seed);
         JavaSparkContext context = JavaSparkContext.fromSparkContext(blocks.context());
         Broadcast<RandomProjectionForest> shared = context.broadcast(forest);
 
         LeafBlocks leafBlocks = timer.run(Stage.GRAPH, "kNN graph (approximate): counting the rows of every leaf",
-                () -> LeafBlocks.count(blocks, shared, numFeatures, measure, centre, 2 * leafSize));
+                () -> LeafBlocks.count(input, shared, 2 * leafSize));
+        LeafPlacement leaves = new LeafPlacement(shared, leafBlocks, embedding, seed);
         int parallelism = blocks.context().defaultParallelism();
         int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);
-        GroupCopies copies = copiesAllowed
-                ? GroupCopies.ifTheyPay(blocks, layout, parallelism, listSize, numFeatures, measure, centre, timer)
-                : null;
+        GroupCopies copies = copiesAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
         JavaPairRDD<Long, NeighbourLists> refined;
         try {
-            JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(context, layout, settings.numTrees(),
+            JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(input, numTrees,
                     tree -> copies == null
-                            ? toLeaves(blocks, tree, shared, leafBlocks, numFeatures, measure, centre, seed, true,
-                                    Math.min(tasks, leafBlocks.blocksIn(tree)))
-                                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> WorkingBlock.of(ids,
-                                            vectors, numFeatures, measure, centre), layout, listSize).iterator())
-                            : toLeaves(blocks, tree, shared, leafBlocks, numFeatures, measure, centre, seed, false,
-                                    copies.groups.numBlocks())
+                            ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
+                                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
+                                            (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize).iterator())
+                            : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
                                     .zipPartitions(copies.everyRow, (entries, all) -> {
                                         WorkingBlock everyRow = all.next();
                                         return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
@@ -125,13 +115,12 @@ public final class ApproximateKnnSearch {
                                     })
                                     .mapToPair(fragment -> fragment),
                     tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
-                            tree + 1, settings.numTrees(), leafBlocks.blocksIn(tree), leafSize),
-                    "kNN graph (approximate): merging candidates of " + settings.numTrees() + " trees into " + layout.numBlocks()
+                            tree + 1, numTrees, leafBlocks.blocksIn(tree), leafSize),
+                    "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
                             + " blocks",
                     timer);
             shared.destroy();
-            refined = NeighbourDescent.refine(merged, blocks, layout, numFeatures, listSize, measure, centre,
-                    settings.refinementRounds(), seed, timer, parallelism, copies);
+            refined = NeighbourDescent.refine(merged, input, settings, new NeighbourDescent.Groups(parallelism, copies), timer);
         } finally {
             if (copies != null) {
                 copies.release();
@@ -145,15 +134,12 @@ public final class ApproximateKnnSearch {
     }
 
     /** The sampled rows of one block with their embedded points. */
-    private static List<Tuple2<Long, double[]>> sampleOf(RowBlock block, int numFeatures, DistanceMeasure measure,
-                                                        double[] centre, double fraction, long seed) {
+    private static List<Tuple2<Long, double[]>> sampleOf(RowBlock block, RowEmbedding embedding, double fraction, long seed) {
         List<Tuple2<Long, double[]>> sampled = new ArrayList<>();
         for (int i = 0; i < block.size(); i++) {
             long id = block.firstRow() + i;
-            if (RowHash.uniform(seed, id, SAMPLE_SALT, 0) < fraction) {
-                double[] point = new double[numFeatures];
-                measure.embed(block.row(i), centre, point, 0);
-                sampled.add(new Tuple2<>(id, point));
+            if (RowHash.uniform(seed, id, RowHash.TREE_SAMPLE, 0) < fraction) {
+                sampled.add(new Tuple2<>(id, embedding.point(block.row(i))));
             }
         }
         return sampled;
@@ -163,33 +149,41 @@ public final class ApproximateKnnSearch {
      * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
      * sorted by leaf block, then row id; with their vectors when {@code withVectors}.
      */
-    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, int tree,
-                                                                      Broadcast<RandomProjectionForest> forest, LeafBlocks leafBlocks,
-                                                                      int numFeatures, DistanceMeasure measure, double[] centre,
-                                                                      long seed, boolean withVectors, int numTasks) {
-        return blocks.flatMapToPair(block -> leafEntries(block, tree, forest.value(), leafBlocks, numFeatures, measure, centre, seed,
-                        withVectors).iterator())
-                .repartitionAndSortWithinPartitions(new LeafPartitioner(leafBlocks.blocksIn(tree), numTasks), new LeafOrder());
+    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
+                                                                      boolean withVectors, int numTasks) {
+        return blocks.flatMapToPair(block -> leaves.entries(block, tree, withVectors).iterator())
+                .repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks), new LeafOrder());
     }
 
     /**
-     * Every row of {@code block} keyed by (leaf block of {@code tree}, row id), with its vector when
-     * {@code withVectors}, else with null (the leaves read the rows from {@link GroupCopies}).
+     * Where every row goes in each tree: its leaf of {@code forest}, and the chunk of that leaf
+     * ({@link LeafBlocks}) by a hash of {@code seed} and its id.
+     *
+     * @param forest    the trees, shared with the tasks
+     * @param blocks    the leaf blocks of every tree
+     * @param embedding how rows become the points the trees cut
+     * @param seed      seed of the chunk hash
      */
-    private static List<Tuple2<Tuple2<Integer, Long>, Vector>> leafEntries(RowBlock block, int tree, RandomProjectionForest forest,
-                                                                          LeafBlocks leafBlocks, int numFeatures,
-                                                                          DistanceMeasure measure, double[] centre, long seed,
-                                                                          boolean withVectors) {
-        WorkingBlock points = WorkingBlock.of(block, numFeatures, measure, centre);
-        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
-        for (int i = 0; i < points.size; i++) {
-            long id = points.ids[i];
-            int leaf = forest.leafOf(tree, points.points, i * numFeatures, id);
-            int chunks = leafBlocks.chunks(tree, leaf);
-            int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, CHUNK_SALT), chunks);
-            entries.add(new Tuple2<>(new Tuple2<>(leafBlocks.firstBlock(tree, leaf) + chunk, id), withVectors ? block.row(i) : null));
+    private record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, RowEmbedding embedding, long seed)
+            implements Serializable {
+
+        /**
+         * Every row of {@code block} keyed by (leaf block of {@code tree}, row id), with its vector when
+         * {@code withVectors}, else with null (the leaves read the rows from {@link GroupCopies}).
+         */
+        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries(RowBlock block, int tree, boolean withVectors) {
+            RandomProjectionForest trees = forest.value();
+            WorkingBlock points = WorkingBlock.of(block, embedding);
+            List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
+            for (int i = 0; i < points.size; i++) {
+                long id = points.ids[i];
+                int leaf = trees.leafOf(tree, points.points, i * embedding.numFeatures(), id);
+                int chunks = blocks.chunks(tree, leaf);
+                int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
+                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), withVectors ? block.row(i) : null));
+            }
+            return entries;
         }
-        return entries;
     }
 
     /** The working block of a leaf's rows: ids ascending, with their vectors when the entries carry them. */
@@ -210,26 +204,30 @@ public final class ApproximateKnnSearch {
         while (entries.hasNext()) {
             Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
             if (entry._1()._1() != leaf && !ids.isEmpty()) {
-                addLeaf(ids, vectors, leafRows, layout, k, fragments);
+                listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
             }
             leaf = entry._1()._1();
             ids.add(entry._1()._2());
             vectors.add(entry._2());
         }
         if (!ids.isEmpty()) {
-            addLeaf(ids, vectors, leafRows, layout, k, fragments);
+            listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
         }
         return fragments;
     }
 
-    private static void addLeaf(List<Long> ids, List<Vector> vectors, LeafRows leafRows, BlockLayout layout, int k,
-                                List<Tuple2<Long, NeighbourLists>> fragments) {
+    /**
+     * The lists of one leaf, the rows {@code ids} (ascending) with {@code vectors}, cut into fragments
+     * by the blocks of {@code layout}; empties both lists.
+     */
+    private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<Long> ids, List<Vector> vectors, LeafRows leafRows,
+                                                                      BlockLayout layout, int k) {
         WorkingBlock leaf = leafRows.of(ids.stream().mapToLong(Long::longValue).toArray(), vectors.toArray(new Vector[0]));
         ids.clear();
         vectors.clear();
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
-        NeighbourLists.fragmentsOf(heaps, leaf, leaf, layout).forEachRemaining(fragments::add);
+        return NeighbourLists.fragmentsOf(heaps, leaf, leaf, layout);
     }
 
     /** Leaf blocks of one tree to tasks in contiguous ranges; leaf blocks are of similar size. */

@@ -7,15 +7,14 @@ import java.util.Locale;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 
 import scala.Tuple2;
 
@@ -35,15 +34,20 @@ public final class ExactKnnSearch {
     private ExactKnnSearch() {
     }
 
-    /** Neighbour lists keyed by the first row of their block, partition i holding block i. */
-    public static JavaPairRDD<Long, NeighbourLists> run(JavaRDD<RowBlock> blocks, BlockLayout layout, int numFeatures, int k,
-                                                 DistanceMeasure measure, double[] centre, StageTimer timer) {
+    /**
+     * The k nearest neighbours of every row of {@code input}: lists keyed by the first row of their
+     * block, partition i holding block i, cached; each wave is a step timed by {@code timer}.
+     */
+    public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, int k, StageTimer timer) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        BlockLayout layout = input.layout();
+        RowEmbedding embedding = input.embedding();
         int pairs = layout.numPairs();
         int parallelism = blocks.context().defaultParallelism();
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
-        return SearchSteps.runAndMerge(JavaSparkContext.fromSparkContext(blocks.context()), layout, waves,
+        return SearchSteps.runAndMerge(input, waves,
                 wave -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
-                        .flatMapToPair(pair -> neighboursWithin(pair, numFeatures, k, measure, centre).iterator()),
+                        .flatMapToPair(pair -> neighboursWithin(pair, embedding, k).iterator()),
                 wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),
@@ -59,19 +63,19 @@ public final class ExactKnnSearch {
      * The candidates one block pair contributes to the rows of both of its blocks; none, without any
      * distance, when the search keeps within classes and the two blocks' label ranges do not meet.
      */
-    private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, int numFeatures, int k,
-                                                                   DistanceMeasure measure, double[] centre) {
+    private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, RowEmbedding embedding,
+                                                                   int k) {
         List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
         if (!pair._1().sharesALabelWith(pair._2())) {
             return result;
         }
-        WorkingBlock left = WorkingBlock.of(pair._1(), numFeatures, measure, centre);
+        WorkingBlock left = WorkingBlock.of(pair._1(), embedding);
         if (pair._1().index() == pair._2().index()) {
             CandidateHeaps heaps = new CandidateHeaps(left.size, k);
             BlockDistanceKernel.scan(left, left, heaps, heaps);
             result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(heaps, left, left)));
         } else {
-            WorkingBlock right = WorkingBlock.of(pair._2(), numFeatures, measure, centre);
+            WorkingBlock right = WorkingBlock.of(pair._2(), embedding);
             CandidateHeaps leftHeaps = new CandidateHeaps(left.size, k);
             CandidateHeaps rightHeaps = new CandidateHeaps(right.size, k);
             BlockDistanceKernel.scan(left, right, leftHeaps, rightHeaps);

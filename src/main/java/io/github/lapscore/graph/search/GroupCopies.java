@@ -9,7 +9,7 @@ import java.util.stream.LongStream;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
-import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -53,12 +53,15 @@ final class GroupCopies {
     }
 
     /**
-     * Copies of the rows of {@code blocks} (in the blocks of {@code layout}) in each of the groups
-     * {@code layout.inParts(numGroups)}, when there are at most {@code listSize} of them and a copy
-     * fits (in one working block, and in memory as above); else null.
+     * Copies of the rows of {@code input} in each of the groups {@code input.layout().inParts(numGroups)},
+     * when there are at most {@code listSize} of them and a copy fits (in one working block, and in
+     * memory as above); else null.
      */
-    static GroupCopies ifTheyPay(JavaRDD<RowBlock> blocks, BlockLayout layout, int numGroups, int listSize, int numFeatures,
-                                 DistanceMeasure measure, double[] centre, StageTimer timer) {
+    static GroupCopies ifTheyPay(SearchInput input, int numGroups, int listSize, StageTimer timer) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        BlockLayout layout = input.layout();
+        RowEmbedding embedding = input.embedding();
+        int numFeatures = embedding.numFeatures();
         BlockLayout groups = layout.inParts(numGroups);
         long copyBytes = layout.numRows() * (numFeatures + 6L) * Double.BYTES;
         if (groups.numBlocks() > listSize || layout.numRows() * numFeatures > Integer.MAX_VALUE - 8
@@ -71,7 +74,7 @@ final class GroupCopies {
                 .parallelize(groupIndices, groupIndices.size())
                 .map(group -> LongStream.range(0, numRows).toArray());
         JavaRDD<WorkingBlock> everyRow = RowGather.gather(allIds, groups, blocks, null, layout)
-                .map(all -> WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre))
+                .map(all -> WorkingBlock.of(all.ids(), all.vectors(), embedding))
                 .persist(StorageLevel.MEMORY_ONLY());
         try {
             timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): all %d rows into each of %d groups",

@@ -2,10 +2,8 @@ package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 
-import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 
 /**
@@ -36,14 +34,15 @@ final class LeafBlocks implements Serializable {
         }
     }
 
-    /** Counts the rows of every leaf in one pass over the blocks. */
-    static LeafBlocks count(JavaRDD<RowBlock> blocks, Broadcast<RandomProjectionForest> forest, int numFeatures,
-                            DistanceMeasure measure, double[] centre, int maxRows) {
+    /** Counts the rows of every leaf of {@code forest} in one pass over the blocks of {@code input}. */
+    static LeafBlocks count(SearchInput input, Broadcast<RandomProjectionForest> forest, int maxRows) {
         int numTrees = forest.value().numTrees();
-        long[][] counts = blocks
+        RowEmbedding embedding = input.embedding();
+        int numFeatures = embedding.numFeatures();
+        long[][] counts = input.blocks()
                 .map(block -> {
                     RandomProjectionForest trees = forest.value();
-                    WorkingBlock points = WorkingBlock.of(block, numFeatures, measure, centre);
+                    WorkingBlock points = WorkingBlock.of(block, embedding);
                     long[][] blockCounts = new long[numTrees][];
                     for (int t = 0; t < numTrees; t++) {
                         blockCounts[t] = new long[trees.numLeaves(t)];

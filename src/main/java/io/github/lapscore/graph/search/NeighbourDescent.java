@@ -11,11 +11,10 @@ import java.util.Locale;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
-import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
-import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.CandidateJoin;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -57,7 +56,6 @@ final class NeighbourDescent {
     /** Rounds stop once at most this share of the list entries is new. */
     static final double CONVERGED_SHARE = 0.001;
 
-    private static final int SAMPLE_SALT = -4;
     /** Rows whose reverse links are shipped together. */
     private static final int LINK_ROWS = 4096;
 
@@ -65,63 +63,45 @@ final class NeighbourDescent {
     }
 
     /**
-     * Up to {@code maxRounds} rounds on {@code lists} (keyed and partitioned by the blocks of
-     * {@code layout}, like {@code blocks}); each round is one Spark job, and the lists it replaces
-     * are released, also when it fails. The rounds run on one group of consecutive rows per core
-     * ({@link BlockLayout#inParts}): a task's candidates are spread over the whole data, so each
-     * round ships every row to about as many tasks as there are groups, and a pair met in two groups
-     * is offered twice; fewer groups than cores would leave cores idle, and more (the blocks of the
-     * scoring pass: three blocks on two cores, say) would ship more and leave the last task to run
-     * alone. The rows' vectors are read from {@code blocks} where they are, and copied into the
-     * groups' working blocks only.
+     * Up to {@code settings.forest().refinementRounds()} rounds on {@code lists} (keyed and
+     * partitioned by the blocks of {@code input}'s layout) of K = {@code settings.listSize()}
+     * entries per row, chosen by hashes of {@code settings.forest().seed()}; each round is one Spark
+     * job, and the lists it replaces are released, also when it fails. The rounds run on the
+     * {@code groups} of consecutive rows ({@link BlockLayout#inParts}); the lists do not depend on
+     * their number: every group keeps, for each row, the K best offers its local joins make, and the
+     * K best of all offers are among the K best of each group's. The local joins read the rows from
+     * the group copies when {@code groups} carries them, else from rows gathered for each round from
+     * {@code input}'s blocks where they are, copied into the groups' working blocks only.
      */
-    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
-                                                    double[] centre, int maxRounds, long seed, StageTimer timer) {
-        return refine(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer,
-                blocks.context().defaultParallelism());
-    }
-
-    /**
-     * {@link #refine(JavaPairRDD, JavaRDD, BlockLayout, int, int, DistanceMeasure, double[], int, long, StageTimer)}
-     * on {@code numGroups} groups. The lists do not depend on the number: every group keeps, for
-     * each row, the K best offers its local joins make, and the K best of all offers are among the
-     * K best of each group's.
-     */
-    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
-                                                    double[] centre, int maxRounds, long seed, StageTimer timer, int numGroups) {
-        GroupCopies copies = maxRounds == 0 ? null
-                : GroupCopies.ifTheyPay(blocks, layout, numGroups, listSize, numFeatures, measure, centre, timer);
-        try {
-            return refine(lists, blocks, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer, numGroups, copies);
-        } finally {
-            if (copies != null) {
-                copies.release();
-            }
+    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
+                                                    SearchSettings settings, Groups groups, StageTimer timer) {
+        BlockLayout layout = input.layout();
+        BlockLayout grouping = layout.inParts(groups.count());
+        JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
+        if (settings.forest().refinementRounds() == 0 || grouping == layout) {
+            return rounds(lists, input, layout, everyRow, settings, timer);
         }
-    }
-
-    /**
-     * The rounds on {@code numGroups} groups, their local joins reading the rows from
-     * {@code copies} ({@link GroupCopies}, made for these groups, which the caller releases once the
-     * lists returned are in use) when not null, else from rows gathered for each round.
-     */
-    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                    BlockLayout layout, int numFeatures, int listSize, DistanceMeasure measure,
-                                                    double[] centre, int maxRounds, long seed, StageTimer timer, int numGroups,
-                                                    GroupCopies copies) {
-        BlockLayout groups = layout.inParts(numGroups);
-        JavaRDD<WorkingBlock> everyRow = copies == null ? null : copies.everyRow;
-        if (maxRounds == 0 || groups == layout) {
-            return rounds(lists, blocks, everyRow, layout, layout, numFeatures, listSize, measure, centre, maxRounds, seed, timer);
-        }
-        JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, groups, String.format(Locale.ROOT,
-                "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), groups.numBlocks()), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, blocks, everyRow, groups, layout, numFeatures, listSize, measure,
-                centre, maxRounds, seed, timer);
+        JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, grouping, String.format(Locale.ROOT,
+                "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), grouping.numBlocks()), timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, settings, timer);
         return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
                 timer);
+    }
+
+    /**
+     * The groups the rounds run on, {@code layout.inParts(count)}, and the copies of every row made
+     * for them, or null. The search runs one group of consecutive rows per core: a task's candidates
+     * are spread over the whole data, so each round ships every row to about as many tasks as there
+     * are groups, and a pair met in two groups is offered twice; fewer groups than cores would leave
+     * cores idle, and more (the blocks of the scoring pass: three blocks on two cores, say) would
+     * ship more and leave the last task to run alone.
+     *
+     * @param count  the number of groups
+     * @param copies the rows of every group ({@link GroupCopies}, made for these groups, which their
+     *               maker releases once the lists returned are in use), or null: each round then
+     *               gathers the rows its candidates name
+     */
+    record Groups(int count, GroupCopies copies) {
     }
 
     /** {@code lists} cut and merged into the blocks of {@code target}, cached; the lists given are released. */
@@ -132,21 +112,24 @@ final class NeighbourDescent {
     }
 
     /**
-     * The rounds on {@code lists}, grouped by {@code layout}, whose rows live in {@code blocks}
-     * ({@code homeLayout}); the local joins read the rows from {@code everyRow} (one working block of
-     * all rows per group, {@link GroupCopies}) when it is not null, and each round ships only the
-     * rows' current K-th distances; else each round gathers the rows its candidates name.
+     * The rounds on {@code lists}, grouped by {@code layout}, whose rows live in the blocks of
+     * {@code input}; the local joins read the rows from {@code everyRow} (one working block of all
+     * rows per group, {@link GroupCopies}) when it is not null, and each round ships only the rows'
+     * current K-th distances; else each round gathers the rows its candidates name.
      */
-    private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, JavaRDD<RowBlock> blocks,
-                                                            JavaRDD<WorkingBlock> everyRow, BlockLayout layout, BlockLayout homeLayout,
-                                                            int numFeatures, int listSize, DistanceMeasure measure, double[] centre,
-                                                            int maxRounds, long seed, StageTimer timer) {
+    private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
+                                                            BlockLayout layout, JavaRDD<WorkingBlock> everyRow,
+                                                            SearchSettings settings, StageTimer timer) {
+        int listSize = settings.listSize();
+        int maxRounds = settings.forest().refinementRounds();
+        long seed = settings.forest().seed();
+        RowEmbedding embedding = input.embedding();
         JavaPairRDD<Long, NeighbourLists> current = lists;
         double freshShare = 1.0;
         long entries = layout.numRows() * listSize;
         for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
-            long roundSeed = RowHash.of(seed, round, SAMPLE_SALT, 0);
+            long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
             JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
             JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
                     ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
@@ -155,8 +138,8 @@ final class NeighbourDescent {
                                 Tuple2<WorkingBlock, double[]> points = all.next();
                                 return localJoin(own.next(), points._1(), points._2(), layout, listSize);
                             })
-                    : candidates.zipPartitions(members(candidates, blocks, before, layout, homeLayout),
-                            (own, delivered) -> localJoin(own, delivered, layout, numFeatures, listSize, measure, centre));
+                    : candidates.zipPartitions(members(candidates, before, layout, input),
+                            (own, delivered) -> localJoin(own, delivered, layout, embedding, listSize));
             JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment), layout);
             JavaPairRDD<Long, NeighbourLists> after = before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
@@ -266,22 +249,22 @@ final class NeighbourDescent {
 
     /**
      * The rows every block's candidates name, each sent once to that block from its home block of
-     * {@code homeLayout} with its vector and the square of its current K-th distance (+infinity
+     * {@code input}'s layout with its vector and the square of its current K-th distance (+infinity
      * while its list holds fewer than K); partition i receives what block i of {@code layout} asked
      * for. The K-th distances move to the home blocks only when the two layouts differ; a home block
      * that two groups share receives a slice from each, merged by taking the smaller value (a slice
      * holds +infinity for the rows of the other group).
      */
-    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaRDD<RowBlock> blocks,
-                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
-                                                       BlockLayout homeLayout) {
+    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaPairRDD<Long, NeighbourLists> lists,
+                                                       BlockLayout layout, SearchInput input) {
+        BlockLayout homeLayout = input.layout();
         JavaRDD<double[]> kthSquared = layout == homeLayout
                 ? lists.values().map(own -> kthSquaredByBlock(own, homeLayout).get(0)._2())
                 : lists.values()
                         .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
                         .reduceByKey(new BlockPartitioner(homeLayout), NeighbourDescent::smaller)
                         .values();
-        return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, blocks, kthSquared, homeLayout);
+        return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, input.blocks(), kthSquared, homeLayout);
     }
 
     /** {@code a} with each value replaced by the one of {@code b} where that is smaller. */
@@ -315,15 +298,14 @@ final class NeighbourDescent {
 
     /** {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} on the rows gathered for this round. */
     private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
-                                                                BlockLayout layout, int numFeatures, int listSize,
-                                                                DistanceMeasure measure, double[] centre) {
+                                                                BlockLayout layout, RowEmbedding embedding, int listSize) {
         Candidates candidates = own.next();
         RowGather.Gathered all = delivered.next();
         if (all.ids().length == 0) {
             return Collections.emptyIterator();
         }
         double[] kthSquared = all.tags();
-        WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), numFeatures, measure, centre);
+        WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), embedding);
         all = null; // the working block holds what the joins need: the gathered vectors can go
         return localJoin(candidates, points, kthSquared, layout, listSize);
     }

@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import scala.Tuple2;
+
 /**
  * Random-projection trees that cut the rows into leaves of about {@code leafSize} likely neighbours
  * of the approximate graph. Trees are grown on the driver from a sample of the embedded rows of at
@@ -32,20 +34,19 @@ final class RandomProjectionForest implements Serializable {
     }
 
     /**
-     * Grows {@code numTrees} trees on {@code sample} (row-major, {@code ids.length x dim}), each
-     * sample row standing for {@code rowsPerSampleRow} rows of the data.
+     * Grows {@code numTrees} trees on {@code sample}, each sample row standing for
+     * {@code rowsPerSampleRow} rows of the data.
      */
-    static RandomProjectionForest grow(double[] sample, long[] ids, int dim, int numTrees, double rowsPerSampleRow,
-                                       int leafSize, long seed) {
+    static RandomProjectionForest grow(Sample sample, int numTrees, double rowsPerSampleRow, int leafSize, long seed) {
         Tree[] trees = new Tree[numTrees];
-        int[] all = new int[ids.length];
+        int[] all = new int[sample.ids().length];
         Arrays.setAll(all, i -> i);
         for (int t = 0; t < numTrees; t++) {
-            Grower grower = new Grower(sample, ids, dim, t, rowsPerSampleRow, leafSize, seed);
+            Grower grower = new Grower(sample, t, rowsPerSampleRow, leafSize, seed);
             grower.split(all);
             trees[t] = grower.toTree();
         }
-        return new RandomProjectionForest(dim, seed, trees);
+        return new RandomProjectionForest(sample.dim(), seed, trees);
     }
 
     int numTrees() {
@@ -83,6 +84,27 @@ final class RandomProjectionForest implements Serializable {
         return projection < threshold || (projection == threshold && (RowHash.of(seed, id, tree, node) & 1L) == 0L);
     }
 
+    /**
+     * The embedded rows the trees are grown on.
+     *
+     * @param points row-major, {@code ids.length x dim}
+     * @param ids    the rows' ids, in the order of {@code points}
+     * @param dim    the coordinates of a point
+     */
+    record Sample(double[] points, long[] ids, int dim) {
+
+        /** The points of {@code rows} (id, point of {@code dim} values) in one array, in the order given. O(n dim). */
+        static Sample of(List<Tuple2<Long, double[]>> rows, int dim) {
+            double[] points = new double[rows.size() * dim];
+            long[] ids = new long[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                ids[i] = rows.get(i)._1();
+                System.arraycopy(rows.get(i)._2(), 0, points, i * dim, dim);
+            }
+            return new Sample(points, ids, dim);
+        }
+    }
+
     /** One tree in flat arrays; a root that is a leaf has no nodes. A class: Kryo cannot ship records. */
     private static final class Tree implements Serializable {
         private final int[] children;
@@ -113,15 +135,15 @@ final class RandomProjectionForest implements Serializable {
         private final List<double[]> directions = new ArrayList<>();
         private int numLeaves;
 
-        Grower(double[] sample, long[] ids, int dim, int tree, double rowsPerSampleRow, int leafSize, long seed) {
-            this.sample = sample;
-            this.ids = ids;
-            this.dim = dim;
+        Grower(Sample sample, int tree, double rowsPerSampleRow, int leafSize, long seed) {
+            this.sample = sample.points();
+            this.ids = sample.ids();
+            this.dim = sample.dim();
             this.tree = tree;
             this.rowsPerSampleRow = rowsPerSampleRow;
             this.leafSize = leafSize;
             this.seed = seed;
-            this.random = new SplittableRandom(RowHash.of(seed, tree, -1, -1));
+            this.random = new SplittableRandom(RowHash.of(seed, tree, RowHash.TREE_DIRECTIONS, RowHash.TREE_DIRECTIONS));
         }
 
         /** Splits the sample rows {@code members}; returns the child code (node index, or -(leaf + 1)). */

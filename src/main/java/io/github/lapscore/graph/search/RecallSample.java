@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -31,8 +31,6 @@ import scala.Tuple2;
  */
 public final class RecallSample implements Serializable {
 
-    private static final int SAMPLE_SALT = -4;
-
     private final long[] ids;
     private final Vector[] vectors;
     private final double[] kthDistances;
@@ -46,11 +44,13 @@ public final class RecallSample implements Serializable {
     }
 
     /**
-     * Draws {@code size} rows of {@code blocks} (all rows when there are fewer) and finds the exact
-     * distance to their k-th nearest other row, with distances as {@code measure} defines them.
+     * Draws {@code size} rows of {@code input} (all rows when there are fewer; the order of a hash of
+     * {@code seed} and their ids decides) and finds the exact distance to their k-th nearest other
+     * row, with distances as {@code input}'s measure defines them.
      */
-    public static RecallSample draw(JavaRDD<RowBlock> blocks, int numFeatures, int k, DistanceMeasure measure,
-                                    double[] centre, int size, long seed) {
+    public static RecallSample draw(SearchInput input, int k, int size, long seed) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        RowEmbedding embedding = input.embedding();
         List<Tuple2<Long, Vector>> drawn = blocks
                 .flatMap(block -> {
                     List<Tuple2<Long, Vector>> rows = new ArrayList<>(block.size());
@@ -66,7 +66,7 @@ public final class RecallSample implements Serializable {
         Broadcast<RecallSample> shared = JavaSparkContext.fromSparkContext(blocks.context())
                 .broadcast(new RecallSample(ids, vectors, null, k));
         NeighbourLists exact = blocks
-                .map(block -> shared.value().nearestWithin(block, numFeatures, measure, centre))
+                .map(block -> shared.value().nearestWithin(block, embedding))
                 .reduce(NeighbourLists::absorb);
         shared.destroy();
         double[] kth = new double[ids.length];
@@ -83,9 +83,9 @@ public final class RecallSample implements Serializable {
     }
 
     /** The k + 1 nearest rows of {@code block} to every sampled row (k + 1: the row itself may be among them). */
-    private NeighbourLists nearestWithin(RowBlock block, int numFeatures, DistanceMeasure measure, double[] centre) {
-        WorkingBlock sample = WorkingBlock.of(ids, vectors, numFeatures, measure, centre);
-        WorkingBlock rows = WorkingBlock.of(block, numFeatures, measure, centre);
+    private NeighbourLists nearestWithin(RowBlock block, RowEmbedding embedding) {
+        WorkingBlock sample = WorkingBlock.of(ids, vectors, embedding);
+        WorkingBlock rows = WorkingBlock.of(block, embedding);
         CandidateHeaps heaps = new CandidateHeaps(sample.size, k + 1);
         BlockDistanceKernel.scan(sample, rows, heaps, null);
         return NeighbourLists.of(heaps, sample, rows);
@@ -162,7 +162,7 @@ public final class RecallSample implements Serializable {
 
         @Override
         public int compare(Tuple2<Long, Vector> a, Tuple2<Long, Vector> b) {
-            int byHash = Long.compare(RowHash.of(seed, a._1(), SAMPLE_SALT, 0), RowHash.of(seed, b._1(), SAMPLE_SALT, 0));
+            int byHash = Long.compare(RowHash.of(seed, a._1(), RowHash.RECALL_SAMPLE, 0), RowHash.of(seed, b._1(), RowHash.RECALL_SAMPLE, 0));
             return byHash != 0 ? byHash : Long.compare(a._1(), b._1());
         }
     }

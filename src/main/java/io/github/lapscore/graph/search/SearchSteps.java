@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -41,10 +40,10 @@ final class SearchSteps {
     }
 
     /**
-     * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block),
-     * {@code description.apply(s)} its job description.
+     * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block of
+     * {@code input}'s layout), {@code description.apply(s)} its job description.
      */
-    static JavaPairRDD<Long, NeighbourLists> runAndMerge(JavaSparkContext context, BlockLayout layout, int steps,
+    static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
                                                          IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
                                                          IntFunction<String> description, String mergeDescription,
                                                          StageTimer timer) {
@@ -57,7 +56,8 @@ final class SearchSteps {
             }
             @SuppressWarnings("unchecked")
             JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
-            JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(context.union(stepResults), layout)
+            JavaPairRDD<Long, NeighbourLists> merged = NeighbourLists.mergeIntoBlocks(
+                    JavaSparkContext.fromSparkContext(input.blocks().context()).union(stepResults), input.layout())
                     .persist(StorageLevel.MEMORY_AND_DISK());
             try {
                 timer.run(Stage.GRAPH, mergeDescription, merged::count);

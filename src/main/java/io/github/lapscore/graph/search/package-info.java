@@ -6,7 +6,12 @@
  * ({@link io.github.lapscore.graph.search.NeighbourDescent}). Both yield, per block of rows,
  * {@link io.github.lapscore.graph.search.NeighbourLists}: each row's k best candidates with exact
  * distances and cosines. {@link io.github.lapscore.graph.search.RecallSample} measures the
- * recall@k of an approximate search.
+ * recall@k of an approximate search. Every search reads one
+ * {@link io.github.lapscore.graph.search.SearchInput} (the rows, their layout and how they become
+ * points); the approximate one is asked for a {@link io.github.lapscore.graph.search.SearchSettings}
+ * (k and its {@link io.github.lapscore.graph.search.ForestSettings}); each takes the stage timer
+ * of the build that runs it. The salts of its random streams are declared in
+ * {@link io.github.lapscore.graph.search.RowHash}.
  *
  * <p>Internal: public only so that the {@code graph} package above it (and the benchmark) can call
  * it; it is not subject to API stability and may change in any release. Users choose a search

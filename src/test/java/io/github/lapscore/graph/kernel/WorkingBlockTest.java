@@ -66,7 +66,7 @@ class WorkingBlockTest {
             for (DistanceMeasure measure : DistanceMeasure.values()) {
                 double[] centre = centreOf(rows, measure);
                 for (Vector[] vectors : new Vector[][]{dense, sparse}) {
-                    WorkingBlock block = WorkingBlock.of(ids, vectors, 5, measure, centre);
+                    WorkingBlock block = WorkingBlock.of(ids, vectors, new RowEmbedding(5, measure, centre));
                     for (int i = 0; i < rows.length; i++) {
                         for (int j = 0; j < rows.length; j++) {
                             assertEquals(plainCosine(rows[i], rows[j]), block.cosine(i, block, j, block.squaredDistance(i, block, j)), 1e-12,
@@ -81,7 +81,8 @@ class WorkingBlockTest {
     @Test
     void aZeroRowHasNoCosine() {
         Vector[] vectors = {Vectors.dense(0.0, 0.0), Vectors.dense(1.0, 2.0)};
-        WorkingBlock block = WorkingBlock.of(new long[]{0, 1}, vectors, 2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0});
+        WorkingBlock block = WorkingBlock.of(new long[]{0, 1}, vectors,
+                new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0}));
         assertTrue(Double.isNaN(block.cosine(0, block, 1, block.squaredDistance(0, block, 1))));
         assertTrue(Double.isNaN(block.cosine(1, block, 0, block.squaredDistance(1, block, 0))));
         assertEquals(1.0, block.cosine(1, block, 1, block.squaredDistance(1, block, 1)), 1e-15);
@@ -106,7 +107,8 @@ class WorkingBlockTest {
                 ids[i] = i;
                 vectors[i] = Vectors.dense(rows[i]);
             }
-            WorkingBlock block = WorkingBlock.of(ids, vectors, dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN));
+            WorkingBlock block = WorkingBlock.of(ids, vectors,
+                    new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN)));
             for (int i = 0; i < rows.length; i++) {
                 for (int j = 0; j < rows.length; j++) {
                     double plain = 0.0;

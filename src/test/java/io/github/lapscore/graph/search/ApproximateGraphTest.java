@@ -13,6 +13,7 @@ import java.util.Random;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.sql.Row;
@@ -98,8 +99,9 @@ class ApproximateGraphTest {
         int k = 5;
         WeightedGraph graph = selector("approximate").buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
-            RecallSample sample = RecallSample.draw(graph.blocks(), data[0].length, k, DistanceMeasure.EUCLIDEAN,
-                    graph.featureMeans(), 40, 9L);
+            SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
+                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));
+            RecallSample sample = RecallSample.draw(input, k, 40, 9L);
             long[] ids = sample.ids();
             assertEquals(40, ids.length);
             Map<Long, double[]> approximate = new HashMap<>();

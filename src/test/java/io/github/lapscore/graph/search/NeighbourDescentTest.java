@@ -16,6 +16,7 @@ import java.util.Set;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.LaplacianScoreSelector;
@@ -33,12 +34,14 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
+            SearchInput input = inputOf(graph, 8);
             ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
-            JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 8, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), twoSmallTrees, graph.timer());
+            JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(input, new SearchSettings(K, twoSmallTrees),
+                    graph.timer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
-            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, graph.blocks(), graph.layout(), 8, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 3, 4L, graph.timer());
+            SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 4L));
+            JavaPairRDD<Long, NeighbourLists> refined = refine(fromTree, input, threeRounds, graph.blocks().context().defaultParallelism(),
+                    graph.timer());
             Map<Long, double[]> after = distancesByRow(refined, data);
             refined.unpersist(false);
 
@@ -77,12 +80,13 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
-            JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 12, K, 0, 0, 5L), graph.timer());
+            SearchInput input = inputOf(graph, 5);
+            JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), graph.timer());
+            SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 4L));
             List<String> reference = null;
             for (int groups : new int[]{1, 2, 3, 9}) {
-                JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees, graph.blocks(), graph.layout(), 5,
-                        K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, graph.timer(), groups);
+                JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees, input, twoRounds, groups, graph.timer());
                 List<String> entries = entries(refined);
                 refined.unpersist(false);
                 if (reference == null) {
@@ -116,8 +120,8 @@ class NeighbourDescentTest {
             ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
-                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 7, K,
-                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer(), copiesAllowed);
+                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7), new SearchSettings(K, settings),
+                        graph.timer(), copiesAllowed);
                 found.add(entries(lists));
                 lists.unpersist(false);
             }
@@ -127,6 +131,28 @@ class NeighbourDescentTest {
         } finally {
             StageTimer.removeListener(listener);
             graph.unpersist();
+        }
+    }
+
+    /** The rows of {@code graph} as a search reads them: {@code numFeatures} values, Euclidean, about the feature means. */
+    private static SearchInput inputOf(WeightedGraph graph, int numFeatures) {
+        return new SearchInput(graph.blocks(), graph.layout(),
+                new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));
+    }
+
+    /**
+     * NN-descent on {@code numGroups} groups, which read the rows from copies made for them where
+     * those pay ({@link GroupCopies#ifTheyPay}: at most K groups), else gather them every round.
+     */
+    private static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
+                                                            SearchSettings settings, int numGroups, StageTimer timer) {
+        GroupCopies copies = GroupCopies.ifTheyPay(input, numGroups, settings.listSize(), timer);
+        try {
+            return NeighbourDescent.refine(lists, input, settings, new NeighbourDescent.Groups(numGroups, copies), timer);
+        } finally {
+            if (copies != null) {
+                copies.release();
+            }
         }
     }
 
@@ -176,8 +202,8 @@ class NeighbourDescentTest {
             int[] listSizes = {K, 3 * K};
             for (int s = 0; s < listSizes.length; s++) {
                 ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
-                JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
-                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer());
+                JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(inputOf(graph, 12), new SearchSettings(K, settings),
+                        graph.timer());
                 recall[s] = bruteForceRecall(distancesByRow(found, data), data);
                 found.unpersist(false);
             }
@@ -186,8 +212,8 @@ class NeighbourDescentTest {
 
             rounds.clear();
             ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
-            JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), untilConverged, graph.timer());
+            JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(inputOf(graph, 12),
+                    new SearchSettings(K, untilConverged), graph.timer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
             converged.unpersist(false);
             assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());

@@ -14,6 +14,7 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
@@ -31,8 +32,8 @@ class NeighbourListsTest {
         for (int i = 0; i < others.length; i++) {
             candidates[i] = Vectors.dense(others[i]);
         }
-        WorkingBlock rows = WorkingBlock.of(new long[]{0, 1}, own, 1, DistanceMeasure.EUCLIDEAN, new double[1]);
-        WorkingBlock found = WorkingBlock.of(otherIds, candidates, 1, DistanceMeasure.EUCLIDEAN, new double[1]);
+        WorkingBlock rows = WorkingBlock.of(new long[]{0, 1}, own, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1]));
+        WorkingBlock found = WorkingBlock.of(otherIds, candidates, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1]));
         CandidateHeaps heaps = new CandidateHeaps(2, k);
         BlockDistanceKernel.scan(rows, found, heaps, null);
         return NeighbourLists.of(heaps, rows, found);
@@ -98,7 +99,7 @@ class NeighbourListsTest {
             ids[i] = 3L * i;
             vectors[i] = Vectors.dense(random.nextGaussian(), random.nextGaussian());
         }
-        WorkingBlock points = WorkingBlock.of(ids, vectors, 2, DistanceMeasure.EUCLIDEAN, new double[2]);
+        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
         CandidateHeaps heaps = new CandidateHeaps(rows, 4);
         for (int i = 0; i < rows; i++) {
             if (i % 7 == 3) {

@@ -1,0 +1,26 @@
+package io.github.lapscore.graph.kernel;
+
+import java.io.Serializable;
+
+import io.github.lapscore.graph.distance.DistanceMeasure;
+import org.apache.spark.ml.linalg.Vector;
+
+/**
+ * How rows become the points the distance kernel measures: each row of {@code numFeatures} values
+ * is embedded by {@code measure} ({@link DistanceMeasure#embed}: the row itself, or the row over its
+ * length) minus {@code centre}. Every working block of one search is built with the same embedding,
+ * so that distances between any two of them agree; it travels into the tasks that build them.
+ *
+ * @param numFeatures the coordinates of a row and of its point
+ * @param measure     the distance that defines "nearest"
+ * @param centre      the common centre subtracted from every point, {@code measure.centre(...)} of the rows
+ */
+public record RowEmbedding(int numFeatures, DistanceMeasure measure, double[] centre) implements Serializable {
+
+    /** The point of {@code row}, in a new array of {@code numFeatures} values. O(numFeatures). */
+    public double[] point(Vector row) {
+        double[] point = new double[numFeatures];
+        measure.embed(row, centre, point, 0);
+        return point;
+    }
+}

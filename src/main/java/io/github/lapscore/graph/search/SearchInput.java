@@ -1,0 +1,30 @@
+package io.github.lapscore.graph.search;
+
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.RowEmbedding;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * What a neighbour search reads: the prepared rows, cut into the blocks of {@code layout}
+ * (partition i holding block i), and how they become points ({@link RowEmbedding}). It stays on
+ * the driver (it holds an RDD); the tasks receive its {@link #embedding()} only.
+ *
+ * @param blocks    the rows, one {@link RowBlock} per partition
+ * @param layout    how the rows are cut into blocks; the searches key their lists by it
+ * @param embedding the measure, the centre and the number of features of the points
+ */
+public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding) {
+
+    /** The rows of {@code rows}, embedded by {@code measure} about {@code centre}. */
+    public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre) {
+        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre));
+    }
+
+    /** The coordinates of a row. */
+    public int numFeatures() {
+        return embedding.numFeatures();
+    }
+}

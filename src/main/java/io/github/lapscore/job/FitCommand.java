@@ -15,8 +15,8 @@ import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
-import io.github.lapscore.job.options.ParamOptions;
+import io.github.lapscore.job.options.FitOption;
+import io.github.lapscore.job.options.ParamFlags;
 import io.github.lapscore.job.options.ScoreChoice;
 import io.github.lapscore.job.options.SelectionOptions;
 import io.github.lapscore.progress.FitWarnings;
@@ -47,7 +47,7 @@ final class FitCommand {
 
     /** Runs {@code fit} with {@code args} ({@code --input ...}, no command word) on {@code spark}. */
     static FeatureSelectorModel<?> run(SparkSession spark, String[] args, PrintStream out) throws IOException {
-        return run(spark, JobArguments.parse(JobOption.class, args, List.of(JobOption.INPUT)), out);
+        return run(spark, JobArguments.parse(FitOption.class, args, List.of(FitOption.INPUT)), out);
     }
 
     /**
@@ -55,7 +55,7 @@ final class FitCommand {
      * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written. The
      * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms.
      */
-    static FeatureSelectorModel<?> run(SparkSession spark, JobArguments<JobOption> args, PrintStream out) throws IOException {
+    static FeatureSelectorModel<?> run(SparkSession spark, JobArguments<FitOption> args, PrintStream out) throws IOException {
         UserTerms terms = new UserTerms();
         StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
                 terms.columnNames(description), seconds);
@@ -73,16 +73,16 @@ final class FitCommand {
         }
     }
 
-    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<JobOption> args, PrintStream out, UserTerms terms)
+    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<FitOption> args, PrintStream out, UserTerms terms)
             throws IOException {
-        ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(JobOption.SCORE));
+        ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(FitOption.SCORE));
         FeatureSelector<?, ?> selector = score.newEstimator();
-        List<String> ignored = ParamOptions.apply(selector, args);
+        List<String> ignored = ParamFlags.apply(selector, args);
         List<String> unused = searchOptionsUnused(selector, args);
         List<String> selectionNotes = SelectionOptions.apply(selector, args);
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && graphSelector.graphTypeOption() != GraphType.CLASS;
-        if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
+        if (args.given(FitOption.EDGES_OUT) && !builtGraph) {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
         }
@@ -106,32 +106,32 @@ final class FitCommand {
         }
         selectionNotes.forEach(note -> out.println("Note: " + note));
         Dataset<Row> data = fitData(selector, input, args, out);
-        FeatureSelectorModel<?> model = args.given(JobOption.EDGES_OUT)
+        FeatureSelectorModel<?> model = args.given(FitOption.EDGES_OUT)
                 ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, outputs, out)
                 : selector.fit(data);
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
-        report.print(out, args.get(JobOption.SCORES_OUT).orElse(null), input.secondsByStage());
-        if (args.given(JobOption.SCORES_OUT)) {
-            outputs.write(JobOption.SCORES_OUT.flag(), "the scores", staged -> report.writeCsv(outputs.create(staged)), out);
+        report.print(out, args.get(FitOption.SCORES_OUT).orElse(null), input.secondsByStage());
+        if (args.given(FitOption.SCORES_OUT)) {
+            outputs.write(FitOption.SCORES_OUT.flag(), "the scores", staged -> report.writeCsv(outputs.create(staged)), out);
         }
-        if (args.given(JobOption.MODEL_OUT)) {
-            outputs.write(JobOption.MODEL_OUT.flag(), "the model", staged -> model.write().save(staged), out);
+        if (args.given(FitOption.MODEL_OUT)) {
+            outputs.write(FitOption.MODEL_OUT.flag(), "the model", staged -> model.write().save(staged), out);
         }
-        if (args.given(JobOption.OUTPUT)) {
-            outputs.write(JobOption.OUTPUT.flag(), "the reduced data (Parquet)", staged -> writeReducedData(input, model, staged),
+        if (args.given(FitOption.OUTPUT)) {
+            outputs.write(FitOption.OUTPUT.flag(), "the reduced data (Parquet)", staged -> writeReducedData(input, model, staged),
                     out);
         }
         return model;
     }
 
     /** Refuses, before anything is read, outputs that break the rules of {@link OutputPaths}; returns them to be written. */
-    private static StagedOutputs checkOutputs(SparkSession spark, JobArguments<JobOption> args) {
-        OutputPaths outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(JobOption.OVERWRITE));
-        args.get(JobOption.SCORES_OUT).ifPresent(path -> outputs.file(JobOption.SCORES_OUT.flag(), path));
-        for (JobOption directory : List.of(JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT)) {
+    private static StagedOutputs checkOutputs(SparkSession spark, JobArguments<FitOption> args) {
+        OutputPaths outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(FitOption.OVERWRITE));
+        args.get(FitOption.SCORES_OUT).ifPresent(path -> outputs.file(FitOption.SCORES_OUT.flag(), path));
+        for (FitOption directory : List.of(FitOption.EDGES_OUT, FitOption.OUTPUT, FitOption.MODEL_OUT)) {
             args.get(directory).ifPresent(path -> outputs.directory(directory.flag(), path));
         }
-        return outputs.check(args.text(JobOption.INPUT));
+        return outputs.check(args.text(FitOption.INPUT));
     }
 
     /** Where to watch the fit, when the Spark UI runs. */
@@ -147,20 +147,20 @@ final class FitCommand {
      * but the kNN graph (the others are searched exactly or not at all), and {@code --radius} and
      * {@code --max-edges} for any graph but the epsilon graph.
      */
-    private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<JobOption> args) {
+    private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<FitOption> args) {
         List<String> unused = new ArrayList<>();
         if (!(selector instanceof GraphFeatureSelector<?, ?> graphSelector)) {
             return unused;
         }
         GraphType type = graphSelector.graphTypeOption();
-        List<JobOption> search = List.of(JobOption.KNN, JobOption.TREES, JobOption.LEAF_SIZE, JobOption.REFINEMENT_ROUNDS,
-                JobOption.RECALL_SAMPLE);
-        for (JobOption option : search) {
+        List<FitOption> search = List.of(FitOption.KNN, FitOption.TREES, FitOption.LEAF_SIZE, FitOption.REFINEMENT_ROUNDS,
+                FitOption.RECALL_SAMPLE);
+        for (FitOption option : search) {
             if (type != GraphType.KNN && args.given(option)) {
                 unused.add(option.flag());
             }
         }
-        for (JobOption option : List.of(JobOption.RADIUS, JobOption.MAX_EDGES)) {
+        for (FitOption option : List.of(FitOption.RADIUS, FitOption.MAX_EDGES)) {
             if (type != GraphType.EPSILON && args.given(option)) {
                 unused.add(option.flag());
             }
@@ -191,11 +191,11 @@ final class FitCommand {
      * data), lie orders of magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
      * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
      */
-    private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<JobOption> args,
+    private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
                                         PrintStream out) {
         boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
-        boolean standardize = args.given(JobOption.STANDARDIZE);
+        boolean standardize = args.given(FitOption.STANDARDIZE);
         if (!readsDistances) {
             if (standardize) {
                 out.println("Note: --standardize is skipped: this score reads no distance between rows and is unchanged by the"
@@ -221,7 +221,7 @@ final class FitCommand {
         WeightedGraph graph = selector.buildGraph(data);
         try {
             FeatureSelectorModel<?> model = selector.fitGraph(graph);
-            outputs.write(JobOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
+            outputs.write(FitOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
                     .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
             return model;
         } finally {

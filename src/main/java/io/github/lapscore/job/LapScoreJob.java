@@ -14,7 +14,7 @@ import io.github.lapscore.job.options.CommandOption;
 import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.MasterUrl;
 import org.apache.spark.sql.SparkSession;
 
@@ -42,12 +42,12 @@ public final class LapScoreJob {
         String command = args[0];
         String[] options = Arrays.copyOfRange(args, 1, args.length);
         switch (command) {
-            case "fit" -> run("fit", JobOption.class, List.of(JobOption.INPUT), JobOption.usage(), JobOption.MASTER, options,
+            case "fit" -> run("fit", FitOption.class, List.of(FitOption.INPUT), FitOption.usage(), FitOption.MASTER, options,
                     FitCommand::run);
             case "generate" -> run("generate", GenerateOption.class, List.of(GenerateOption.OUTPUT), GenerateOption.usage(),
                     GenerateOption.MASTER, options, GenerateCommand::run);
-            case "evaluate" -> run("evaluate", JobOption.class, List.of(JobOption.INPUT, JobOption.LABEL_COL), EvaluateOption.usage(),
-                    JobOption.MASTER, EvaluateOption.fitOptions(options), (spark, fitArguments, out) -> EvaluateCommand.run(spark,
+            case "evaluate" -> run("evaluate", FitOption.class, List.of(FitOption.INPUT, FitOption.LABEL_COL), EvaluateOption.usage(),
+                    FitOption.MASTER, EvaluateOption.fitOptions(options), (spark, fitArguments, out) -> EvaluateCommand.run(spark,
                             EvaluateOption.parse(options), fitArguments, out));
             case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
                     BenchCommand::run);

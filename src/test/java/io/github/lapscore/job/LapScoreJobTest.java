@@ -21,7 +21,7 @@ import io.github.lapscore.graph.search.BruteForceRecall;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
@@ -176,8 +176,8 @@ class LapScoreJobTest {
 
     @Test
     void helpDocumentsEveryOption() {
-        String help = JobOption.usage();
-        for (JobOption option : JobOption.values()) {
+        String help = FitOption.usage();
+        for (FitOption option : FitOption.values()) {
             assertTrue(help.contains(option.flag()), option.flag());
         }
     }
@@ -224,7 +224,7 @@ class LapScoreJobTest {
 
     @Test
     void paramOptionsShowTheEstimatorDefaults() {
-        String help = JobOption.usage();
+        String help = FitOption.usage();
         assertTrue(help.contains("[default: " + new LaplacianScoreSelector().getNumNeighbors() + "; lkr: "
                 + new LocalKernelRegressionSelector().getNumNeighbors() + "]"), help);
         assertTrue(help.contains(new LocalKernelRegressionSelector().lkrLambda().doc()), help);

@@ -26,20 +26,20 @@ public enum BenchOption implements CommandOption {
     OVERWRITE("--overwrite", "", null, "replace --output if it is a plain file; without it an existing --output is refused"),
     MASTER("--master", "URL", "local[2]", "Spark master when not run by spark-submit");
 
-    private final OptionSpec spec;
+    private final Spec spec;
 
     BenchOption(String flag, String placeholder, String defaultValue, String description) {
-        this.spec = OptionSpec.of(flag, placeholder, defaultValue, description);
+        this.spec = new Spec(flag, placeholder, defaultValue, description);
     }
 
     /** An option whose default and text are those of the estimator param {@code param}. */
     BenchOption(String flag, String placeholder, String param) {
-        this.spec = OptionSpec.ofParam(flag, placeholder, param);
+        this.spec = ParamFlags.spec(flag, placeholder, param);
     }
 
     @Override
     public Spec spec() {
-        return spec.get();
+        return spec;
     }
 
     public static String usage() {

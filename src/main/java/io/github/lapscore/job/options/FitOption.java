@@ -5,10 +5,10 @@ import io.github.lapscore.ParamOption;
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null
  * when there is none) and what it does. An option that sets an estimator param names the param and
- * takes its default and text from it ({@link ParamOptions}). Parsing and {@code --help} both read
- * this table.
+ * takes its default and text from it ({@link ParamFlags}). Parsing and {@code --help} both read
+ * this table; {@code lapscore evaluate} takes these options too ({@link EvaluateOption}).
  */
-public enum JobOption implements CommandOption {
+public enum FitOption implements CommandOption {
     INPUT("--input", "PATH", null, "input data: CSV, Parquet or LibSVM (required)"),
     FORMAT("--format", "csv|parquet|libsvm", null, "input format; default from the extension (.csv, .parquet, .libsvm/.svm)"),
     HEADER("--header", "true|false", "true", "whether a CSV input has a header row; without one features are named f0, f1, ..."),
@@ -61,17 +61,17 @@ public enum JobOption implements CommandOption {
             + " anything runs");
 
     private final String param;
-    private final OptionSpec spec;
+    private final Spec spec;
 
-    JobOption(String flag, String placeholder, String defaultValue, String description) {
+    FitOption(String flag, String placeholder, String defaultValue, String description) {
         this.param = null;
-        this.spec = OptionSpec.of(flag, placeholder, defaultValue, description);
+        this.spec = new Spec(flag, placeholder, defaultValue, description);
     }
 
     /** An option that sets the estimator param {@code param}, whose default and text it shows. */
-    JobOption(String flag, String placeholder, String param) {
+    FitOption(String flag, String placeholder, String param) {
         this.param = param;
-        this.spec = OptionSpec.ofParam(flag, placeholder, param);
+        this.spec = ParamFlags.spec(flag, placeholder, param);
     }
 
     /** The estimator param this option sets, or null. */
@@ -81,12 +81,12 @@ public enum JobOption implements CommandOption {
 
     @Override
     public Spec spec() {
-        return spec.get();
+        return spec;
     }
 
     /** The {@code --help} text. */
     public static String usage() {
-        return CommandOption.usage(JobOption.class, """
+        return CommandOption.usage(FitOption.class, """
                 Usage: lapscore fit --input PATH [options]
 
                 Ranks the features of a data set by Laplacian Score (He, Cai and Niyogi, NIPS 2005; smaller is

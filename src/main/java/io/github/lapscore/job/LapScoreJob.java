@@ -132,8 +132,8 @@ public final class LapScoreJob {
     }
 
     /**
-     * Uses spark-submit's master when there is one, else {@code --master} (default local[*], checked by
-     * {@link MasterUrl} before Spark starts); and
+     * Uses spark-submit's master when there is one, else {@code --master} (default local[*], local[2]
+     * for bench; checked by {@link MasterUrl} before Spark starts); and
      * Kryo for what Spark ships between tasks unless the user chose a serializer (at 100 000 x 50 it
      * cut the shuffles of rows and of neighbour lists by a third against Java serialization).
      */

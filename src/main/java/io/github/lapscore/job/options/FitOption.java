@@ -49,7 +49,7 @@ public enum FitOption implements CommandOption {
     THRESHOLD("--threshold", "X", "scoreThreshold"),
     SEED("--seed", "S", "seed"),
     PARTITIONS("--partitions", "P", null, "spread the input over P partitions before fitting (row order is kept)"),
-    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
+    MASTER(MasterUrl.OPTION),
     SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with: one row per feature,"
             + " input order"),
     EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (rows numbered from 0 in input order);"
@@ -64,8 +64,13 @@ public enum FitOption implements CommandOption {
     private final Spec spec;
 
     FitOption(String flag, String placeholder, String defaultValue, String description) {
+        this(new Spec(flag, placeholder, defaultValue, description));
+    }
+
+    /** An option declared elsewhere, as {@code spec} says. */
+    FitOption(Spec spec) {
         this.param = null;
-        this.spec = new Spec(flag, placeholder, defaultValue, description);
+        this.spec = spec;
     }
 
     /** An option that sets the estimator param {@code param}, whose default and text it shows. */

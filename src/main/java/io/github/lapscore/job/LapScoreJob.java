@@ -12,9 +12,9 @@ import io.github.lapscore.job.files.JobErrors;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.CommandOption;
 import io.github.lapscore.job.options.EvaluateOption;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.MasterUrl;
 import org.apache.spark.sql.SparkSession;
 

@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.lapscore.job.files.InputTable;
-import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.FitOption;
+import io.github.lapscore.job.options.JobArguments;
 import org.apache.spark.SparkException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.FitOption;
+import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;

@@ -26,6 +26,9 @@ class ConsumerProjectIT {
     /** A line of Maven's dependency tree naming a JUnit artifact in compile or runtime scope. */
     private static final Pattern JUNIT_ON_THE_CLASS_PATH =
             Pattern.compile("\\b(org\\.junit[\\w.]*|junit):[^:\\s]+:\\S*:(compile|runtime)\\b");
+    /** A line of Maven's dependency tree naming an artifact (group:artifact:type[:classifier]:version) in compile or runtime scope. */
+    private static final Pattern ARTIFACT_ON_THE_CLASS_PATH =
+            Pattern.compile("\\b([\\w.-]+):([\\w.-]+):[\\w.-]+(?::[\\w.-]+)?:[\\w.-]+:(compile|runtime)\\b");
 
     @Test
     void compilesAgainstTheLibrarysApi() {
@@ -40,6 +43,31 @@ class ConsumerProjectIT {
                 .filter(line -> JUNIT_ON_THE_CLASS_PATH.matcher(line).find())
                 .toList();
         assertEquals(List.of(), junit, "JUnit on the compile or runtime class path of a project using the library (" + tree + ")");
+    }
+
+    /**
+     * Spark is provided by the consumer (README's block), so the library alone may reach its class
+     * path: the runnable jar's extras (XChart, which only {@code evaluate}'s charts use, and what it
+     * pulls in) are optional dependencies of the library, and nothing else is in compile scope.
+     */
+    @Test
+    void nothingButTheLibraryReachesTheConsumersClassPath() throws IOException {
+        Path tree = CONSUMER.resolve("target/dependency-tree.txt");
+        List<String> lines = Files.readAllLines(tree);
+        assertTrue(lines.stream().anyMatch(line -> onTheClassPath(line).equals("io.github.lapscore:spark-laplacian-score")),
+                "the library on the consumer's class path (" + tree + ")");
+        List<String> others = lines.stream()
+                .map(ConsumerProjectIT::onTheClassPath)
+                .filter(artifact -> !artifact.isEmpty() && !artifact.equals("io.github.lapscore:spark-laplacian-score"))
+                .toList();
+        assertEquals(List.of(), others, "artifacts besides the library on the compile or runtime class path of a project"
+                + " using it (" + tree + ")");
+    }
+
+    /** The {@code group:artifact} of a dependency-tree line in compile or runtime scope, else empty. */
+    private static String onTheClassPath(String line) {
+        Matcher artifact = ARTIFACT_ON_THE_CLASS_PATH.matcher(line);
+        return artifact.find() ? artifact.group(1) + ":" + artifact.group(2) : "";
     }
 
     @Test

@@ -26,9 +26,9 @@ import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.job.options.EvaluateOption;
 import io.github.lapscore.job.options.EvaluatedSelector;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
-import io.github.lapscore.job.options.ParamOptions;
+import io.github.lapscore.job.options.ParamFlags;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.redundancy.RedundancyRemoval;
@@ -53,23 +53,23 @@ final class EvaluateCommand {
     private static final Pattern IMAGE_SHAPE = Pattern.compile("(\\d{1,5})[xX](\\d{1,5})");
 
     /** Fit options that make no sense here: evaluate chooses the selectors and the features itself, and needs every row. */
-    private static final List<JobOption> FIT_ONLY = List.of(JobOption.SCORE, JobOption.SELECT, JobOption.PERCENTILE,
-            JobOption.THRESHOLD, JobOption.SCORES_OUT, JobOption.EDGES_OUT, JobOption.OUTPUT, JobOption.MODEL_OUT,
-            JobOption.HANDLE_INVALID, JobOption.STANDARDIZE);
+    private static final List<FitOption> FIT_ONLY = List.of(FitOption.SCORE, FitOption.SELECT, FitOption.PERCENTILE,
+            FitOption.THRESHOLD, FitOption.SCORES_OUT, FitOption.EDGES_OUT, FitOption.OUTPUT, FitOption.MODEL_OUT,
+            FitOption.HANDLE_INVALID, FitOption.STANDARDIZE);
 
     private EvaluateCommand() {
     }
 
     /** Runs {@code evaluate} with {@code args} ({@code --input ...}, no command word) on {@code spark}. */
     static void run(SparkSession spark, String[] args, PrintStream out) throws IOException {
-        run(spark, EvaluateOption.parse(args), JobArguments.parse(JobOption.class, EvaluateOption.fitOptions(args),
-                List.of(JobOption.INPUT, JobOption.LABEL_COL)), out);
+        run(spark, EvaluateOption.parse(args), JobArguments.parse(FitOption.class, EvaluateOption.fitOptions(args),
+                List.of(FitOption.INPUT, FitOption.LABEL_COL)), out);
     }
 
     /** Runs the command with evaluate's own options {@code own} and the fit options {@code fit}. */
-    static void run(SparkSession spark, JobArguments<EvaluateOption> own, JobArguments<JobOption> fit, PrintStream out)
+    static void run(SparkSession spark, JobArguments<EvaluateOption> own, JobArguments<FitOption> fit, PrintStream out)
             throws IOException {
-        for (JobOption option : FIT_ONLY) {
+        for (FitOption option : FIT_ONLY) {
             if (fit.given(option)) {
                 throw new IllegalArgumentException(option.flag() + " does not apply to evaluate, which chooses the selectors"
                         + " (--selectors) and numbers of features (--num-features) itself and needs every row");
@@ -78,8 +78,8 @@ final class EvaluateCommand {
         List<EvaluatedSelector> selectors = Arrays.stream(own.text(EvaluateOption.SELECTORS).split(","))
                 .map(EvaluatedSelector::of).distinct().toList();
         int[] shape = own.get(EvaluateOption.IMAGE_SHAPE).map(EvaluateCommand::imageShape).orElse(null);
-        StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), fit.given(JobOption.OVERWRITE))
-                .directory(EvaluateOption.OUTPUT_DIR.flag(), own.text(EvaluateOption.OUTPUT_DIR)).check(fit.text(JobOption.INPUT));
+        StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), fit.given(FitOption.OVERWRITE))
+                .directory(EvaluateOption.OUTPUT_DIR.flag(), own.text(EvaluateOption.OUTPUT_DIR)).check(fit.text(FitOption.INPUT));
         UserTerms terms = new UserTerms();
         try {
             InputTable input = InputTable.load(spark, fit, out);
@@ -124,12 +124,12 @@ final class EvaluateCommand {
 
     /** The ranker of {@code selector}, its estimator configured by the fit options given. */
     private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, int numFeatures,
-                                        JobArguments<EvaluateOption> own, JobArguments<JobOption> fit) {
+                                        JobArguments<EvaluateOption> own, JobArguments<FitOption> fit) {
         if (selector.score() == null) {
             return new VarianceRanker(featuresColumn);
         }
         FeatureSelector<?, ?> estimator = selector.score().newEstimator();
-        ParamOptions.apply(estimator, fit);
+        ParamFlags.apply(estimator, fit);
         estimator.setFeaturesCol(featuresColumn);
         if (selector.supervised()) {
             estimator.setLabelCol(CLASS_COLUMN);

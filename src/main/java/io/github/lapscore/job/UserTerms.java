@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.files.JobErrors;
-import io.github.lapscore.job.options.JobOption;
+import io.github.lapscore.job.options.FitOption;
 
 /**
  * Says the estimators' errors in the terms of the command line, the one place where this happens.
@@ -95,13 +95,13 @@ final class UserTerms {
     /** Param name to option flag, for every option that sets a param, and the columns the job sets itself. */
     private static Map<String, String> flagsOfParams() {
         Map<String, String> flags = new LinkedHashMap<>();
-        for (JobOption option : JobOption.values()) {
+        for (FitOption option : FitOption.values()) {
             if (option.param() != null) {
                 flags.put(option.param(), option.flag());
             }
         }
-        flags.put("labelCol", JobOption.LABEL_COL.flag());
-        flags.put("featuresCol", JobOption.FEATURES.flag());
+        flags.put("labelCol", FitOption.LABEL_COL.flag());
+        flags.put("featuresCol", FitOption.FEATURES.flag());
         return flags;
     }
 }

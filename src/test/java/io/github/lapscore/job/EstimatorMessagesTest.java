@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
 import org.apache.spark.SparkException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,8 +53,8 @@ class EstimatorMessagesTest {
     @Test
     void rowsAndFeaturesBecomeDataRowsAndColumns(@TempDir Path dir) throws Exception {
         UserTerms terms = new UserTerms();
-        terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input", "data/iris.csv",
-                "--label-col", "species"}, List.of(JobOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
+        terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input", "data/iris.csv",
+                "--label-col", "species"}, List.of(FitOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8)));
         assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values, or set"
                 + " --handle-invalid skip", terms.translate("Column 'lapscore_features' row 7 (counting from 0) has Infinity at feature"

@@ -35,8 +35,8 @@ import io.github.lapscore.evaluation.Experiment;
 import io.github.lapscore.evaluation.KMeansRestarts;
 import io.github.lapscore.evaluation.StratifiedSplit;
 import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.VectorSlicer;
 import org.apache.spark.ml.linalg.Vector;
@@ -134,8 +134,8 @@ class EvaluateCommandTest {
         }
 
         // The rows as the command prepares them: the input's feature vectors and the species indexed 0..2.
-        InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(JobOption.class, new String[]{"--input",
-                "data/iris.csv", "--label-col", "species"}, List.of(JobOption.INPUT, JobOption.LABEL_COL)),
+        InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input",
+                "data/iris.csv", "--label-col", "species"}, List.of(FitOption.INPUT, FitOption.LABEL_COL)),
                 new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
         String features = input.vectorColumn();
         try (CacheScope caches = new CacheScope()) {

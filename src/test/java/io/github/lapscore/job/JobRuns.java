@@ -21,7 +21,7 @@ final class JobRuns {
     /** What {@code fit} with {@code args} prints. */
     static String printed(String... args) throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        LapScoreJob.fit(SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FitCommand.run(SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
         return printed.toString(StandardCharsets.UTF_8);
     }
 

@@ -19,9 +19,9 @@ import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.BruteForceRecall;
 import io.github.lapscore.job.options.BenchOption;
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.GenerateOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
@@ -41,7 +41,7 @@ class LapScoreJobTest {
     private static final String[] IRIS = {"sepal_length", "sepal_width", "petal_length", "petal_width"};
 
     private static FeatureSelectorModel<?> run(String... args) throws Exception {
-        return LapScoreJob.fit(SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        return FitCommand.run(SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -53,7 +53,7 @@ class LapScoreJobTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         // Without NN-descent rounds the graph misses some neighbours, so that a wrong estimate would show.
         String edgesOut = out.resolve("edges").toString();
-        FeatureSelectorModel<?> model = LapScoreJob.fit(SPARK, new String[]{"--input", data, "--label-col", "cluster",
+        FeatureSelectorModel<?> model = FitCommand.run(SPARK, new String[]{"--input", data, "--label-col", "cluster",
                 "--knn", "approximate", "--trees", "4", "--leaf-size", "300", "--k", "10", "--num-features", "3",
                 "--recall-sample", "300", "--refinement-rounds", "0", "--edges-out", edgesOut}, new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertEquals("approximate", model.summary().knnMethod());
@@ -127,7 +127,7 @@ class LapScoreJobTest {
         Path input = Files.write(out.resolve("copy.csv"), withCopy);
         Path scores = out.resolve("scores.csv");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        LapScoreJob.fit(SPARK, new String[]{"--input", input.toString(), "--label-col", "species", "--num-features", "5",
+        FitCommand.run(SPARK, new String[]{"--input", input.toString(), "--label-col", "species", "--num-features", "5",
                 "--redundancy-threshold", "0.95", "--bins", "10", "--scores-out", scores.toString()},
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         List<String> lines = Files.readAllLines(scores);
@@ -176,8 +176,8 @@ class LapScoreJobTest {
 
     @Test
     void helpDocumentsEveryOption() {
-        String help = JobOption.usage();
-        for (JobOption option : JobOption.values()) {
+        String help = FitOption.usage();
+        for (FitOption option : FitOption.values()) {
             assertTrue(help.contains(option.flag()), option.flag());
         }
     }
@@ -205,7 +205,7 @@ class LapScoreJobTest {
     @Test
     void optionsThatDoNotApplyAreReportedAndSupervisedOptionsNeedALabel() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        LapScoreJob.fit(SPARK, new String[]{"--input", "data/iris.csv", "--label-col", "species", "--score", "fisher",
+        FitCommand.run(SPARK, new String[]{"--input", "data/iris.csv", "--label-col", "species", "--score", "fisher",
                 "--graph", "knn", "--k", "3"}, new PrintStream(printed, true, StandardCharsets.UTF_8));
         String output = printed.toString(StandardCharsets.UTF_8);
         assertTrue(output.contains("Note: --graph, --k do not apply to the Fisher score and are ignored"), output);
@@ -224,7 +224,7 @@ class LapScoreJobTest {
 
     @Test
     void paramOptionsShowTheEstimatorDefaults() {
-        String help = JobOption.usage();
+        String help = FitOption.usage();
         assertTrue(help.contains("[default: " + new LaplacianScoreSelector().getNumNeighbors() + "; lkr: "
                 + new LocalKernelRegressionSelector().getNumNeighbors() + "]"), help);
         assertTrue(help.contains(new LocalKernelRegressionSelector().lkrLambda().doc()), help);

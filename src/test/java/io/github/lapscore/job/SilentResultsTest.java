@@ -31,7 +31,7 @@ class SilentResultsTest {
 
     private static Run run(String... args) throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        FeatureSelectorModel<?> model = LapScoreJob.fit(JobRuns.SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        FeatureSelectorModel<?> model = FitCommand.run(JobRuns.SPARK, args, new PrintStream(printed, true, StandardCharsets.UTF_8));
         return new Run(printed.toString(StandardCharsets.UTF_8), model);
     }
 

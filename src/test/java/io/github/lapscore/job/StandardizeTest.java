@@ -46,7 +46,7 @@ class StandardizeTest {
     }
 
     private static FeatureSelectorModel<?> fit(String... args) throws Exception {
-        return LapScoreJob.fit(JobRuns.SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        return FitCommand.run(JobRuns.SPARK, args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
     @Test

@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
-import io.github.lapscore.job.options.JobOption;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
@@ -73,7 +73,7 @@ public final class InputTable {
      * lines that do not fit the column types of its first rows (or their number of cells) is read
      * again with the types of the whole file, as {@link SampledCsv} explains, with a note.
      */
-    public static InputTable load(SparkSession spark, JobArguments<JobOption> args, PrintStream out) {
+    public static InputTable load(SparkSession spark, JobArguments<FitOption> args, PrintStream out) {
         StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");
         List<String> notes = new ArrayList<>();
         InputTable input;
@@ -100,19 +100,19 @@ public final class InputTable {
         }
     }
 
-    private static InputTable load(SparkSession spark, JobArguments<JobOption> args, StageTimer timer, boolean typesFromWholeFile,
+    private static InputTable load(SparkSession spark, JobArguments<FitOption> args, StageTimer timer, boolean typesFromWholeFile,
                                    List<String> notes) {
-        String path = args.text(JobOption.INPUT);
-        String format = args.get(JobOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
-        boolean header = format.equals("csv") && args.flag(JobOption.HEADER);
-        String label = args.get(JobOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
+        String path = args.text(FitOption.INPUT);
+        String format = args.get(FitOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
+        boolean header = format.equals("csv") && args.flag(FitOption.HEADER);
+        String label = args.get(FitOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
         ReadTable read = timer.run(READ, "Reading '" + path + "' (" + format + (format.equals("csv") ? ", inferring column types" : "")
                 + ")", () -> InputReader.read(spark, path, format, header, label, typesFromWholeFile));
         Dataset<Row> raw = read.data();
         if (label != null) {
             requireColumn(raw, label, "--label-col");
         }
-        List<String> requested = args.get(JobOption.FEATURES).map(list -> Arrays.asList(list.split(","))).orElse(null);
+        List<String> requested = args.get(FitOption.FEATURES).map(list -> Arrays.asList(list.split(","))).orElse(null);
         if (requested != null && label != null && requested.contains(label)) {
             throw new IllegalArgumentException("--features lists the label column '" + label + "'; a label is never a feature:"
                     + " leave it out of --features or choose another --label-col");
@@ -128,7 +128,7 @@ public final class InputTable {
             return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames);
-        boolean skipInvalid = args.get(JobOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
+        boolean skipInvalid = args.get(FitOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
         Assembled assembled = timer.run(CHECKS, "Checking the feature columns: text in numeric columns"
                 + (skipInvalid ? "" : ", null, NaN and infinite cells"), () -> {
             List<String> features = requested != null ? requested : chooseFeatures(raw, read.numbersAsText(), label, checks, notes);
@@ -226,11 +226,11 @@ public final class InputTable {
      * With {@code --partitions P}, range-partitions by the original position so that rows keep their
      * input order (and ids) in P partitions; applied after the checks, which then read the input once.
      */
-    private static Dataset<Row> spread(Dataset<Row> data, JobArguments<JobOption> args) {
-        if (!args.given(JobOption.PARTITIONS)) {
+    private static Dataset<Row> spread(Dataset<Row> data, JobArguments<FitOption> args) {
+        if (!args.given(FitOption.PARTITIONS)) {
             return data;
         }
-        int partitions = args.integer(JobOption.PARTITIONS);
+        int partitions = args.integer(FitOption.PARTITIONS);
         if (partitions < 1) {
             throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
         }

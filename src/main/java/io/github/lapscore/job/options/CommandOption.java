@@ -9,6 +9,16 @@ public interface CommandOption {
 
     /** What an option is, as its enum constant declares it. */
     record Spec(String flag, String placeholder, String defaultValue, String description) {
+
+        /** This option with the default {@code value}: for a command whose default differs from the others'. */
+        public Spec withDefault(String value) {
+            return new Spec(flag, placeholder, value, description);
+        }
+
+        /** This option described as {@code text}: for a command that reads it in a sense of its own. */
+        public Spec withDescription(String text) {
+            return new Spec(flag, placeholder, defaultValue, text);
+        }
     }
 
     Spec spec();

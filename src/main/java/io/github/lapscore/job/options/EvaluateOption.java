@@ -51,7 +51,7 @@ public enum EvaluateOption implements CommandOption {
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             EvaluateOption evaluate = CommandOption.byFlag(EvaluateOption.class, args[i]);
-            JobOption fit = CommandOption.byFlag(JobOption.class, args[i]);
+            FitOption fit = CommandOption.byFlag(FitOption.class, args[i]);
             CommandOption option = evaluate != null ? evaluate : fit;
             int end = option == null || option.isSwitch() ? i + 1 : Math.min(i + 2, args.length);
             if ((evaluate != null) == own) {

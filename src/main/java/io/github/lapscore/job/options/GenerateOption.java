@@ -1,6 +1,9 @@
 package io.github.lapscore.job.options;
 
-/** Every option of {@code lapscore generate}; parsing and {@code --help} both read this table. */
+/**
+ * Every option of {@code lapscore generate}; parsing and {@code --help} both read this table.
+ * {@code bench} generates the same data and takes its data options ({@link BenchOption}).
+ */
 public enum GenerateOption implements CommandOption {
     ROWS("--rows", "N", "10000", "number of rows"),
     DIMS("--dims", "D", "50", "number of features"),
@@ -13,14 +16,19 @@ public enum GenerateOption implements CommandOption {
             + " Parquet file when it ends in .parquet, else a folder of Parquet parts"),
     PARTITIONS("--partitions", "P", null, "partitions the rows are generated in (the parts of a folder output); default Spark's"
             + " default parallelism"),
-    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
+    MASTER(MasterUrl.OPTION),
     OVERWRITE("--overwrite", "", null, "replace --output if it is a file or an earlier output of lapscore; without it an"
             + " existing --output is refused");
 
     private final Spec spec;
 
     GenerateOption(String flag, String placeholder, String defaultValue, String description) {
-        this.spec = new Spec(flag, placeholder, defaultValue, description);
+        this(new Spec(flag, placeholder, defaultValue, description));
+    }
+
+    /** An option declared elsewhere, as {@code spec} says. */
+    GenerateOption(Spec spec) {
+        this.spec = spec;
     }
 
     @Override

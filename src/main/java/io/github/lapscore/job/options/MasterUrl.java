@@ -3,7 +3,8 @@ package io.github.lapscore.job.options;
 import java.util.regex.Pattern;
 
 /**
- * The {@code --master} value, checked before Spark starts: Spark refuses a master it cannot parse
+ * The {@code --master} option, which every command takes: its declaration ({@link #OPTION}) and the
+ * check of its value before Spark starts: Spark refuses a master it cannot parse
  * only while it builds its context, with a stack trace and exit code 1. The forms are Spark's own:
  * {@code local}, {@code local[N]} and {@code local[*]} (optionally {@code ,F} task retries),
  * {@code local-cluster[W,C,M]}, {@code spark://HOST:PORT} (several comma-separated for a standby
@@ -17,6 +18,10 @@ public final class MasterUrl {
             + "|spark://[^\\s,/]+:\\d+(,[^\\s,/]+:\\d+)*"
             + "|yarn"
             + "|k8s://\\S+");
+
+    /** The {@code --master} option of every command, default {@code local[*]} (every core of this machine). */
+    public static final CommandOption.Spec OPTION = new CommandOption.Spec("--master", "URL", "local[*]",
+            "Spark master when not run by spark-submit");
 
     private MasterUrl() {
     }

@@ -19,7 +19,7 @@ import io.github.lapscore.selection.params.SelectionMode;
 public final class SelectionOptions {
 
     /** Each mode option and the mode whose count or bound it sets. */
-    private static final Map<JobOption, SelectionMode> MODE_OF = modeOptions();
+    private static final Map<FitOption, SelectionMode> MODE_OF = modeOptions();
 
     private SelectionOptions() {
     }
@@ -29,40 +29,40 @@ public final class SelectionOptions {
      * the notes to print. Throws {@link IllegalArgumentException} when, without {@code --select},
      * options of different modes are given.
      */
-    public static List<String> apply(FeatureSelector<?, ?> selector, JobArguments<JobOption> args) {
-        List<JobOption> given = MODE_OF.keySet().stream().filter(args::given).toList();
+    public static List<String> apply(FeatureSelector<?, ?> selector, JobArguments<FitOption> args) {
+        List<FitOption> given = MODE_OF.keySet().stream().filter(args::given).toList();
         List<String> notes = new ArrayList<>();
-        if (!args.given(JobOption.SELECT)) {
+        if (!args.given(FitOption.SELECT)) {
             if (given.size() > 1) {
                 throw new IllegalArgumentException(flags(given) + " belong to different selection modes; give "
-                        + JobOption.SELECT.flag() + " to choose one");
+                        + FitOption.SELECT.flag() + " to choose one");
             }
             SelectionMode mode = given.isEmpty() ? null : MODE_OF.get(given.get(0));
             if (mode != null && mode != selector.selectionModeOption()) {
                 selector.setSelectionMode(mode.paramValue());
-                notes.add(JobOption.SELECT.flag() + " " + mode.paramValue() + " follows from " + given.get(0).flag()
+                notes.add(FitOption.SELECT.flag() + " " + mode.paramValue() + " follows from " + given.get(0).flag()
                         + " (the only selection option given)");
             }
             return notes;
         }
         SelectionMode chosen = selector.selectionModeOption();
-        List<JobOption> other = given.stream().filter(option -> MODE_OF.get(option) != chosen).toList();
+        List<FitOption> other = given.stream().filter(option -> MODE_OF.get(option) != chosen).toList();
         if (!other.isEmpty()) {
-            notes.add(flags(other) + (other.size() == 1 ? " does" : " do") + " not apply to " + JobOption.SELECT.flag() + " "
+            notes.add(flags(other) + (other.size() == 1 ? " does" : " do") + " not apply to " + FitOption.SELECT.flag() + " "
                     + chosen.paramValue() + " and " + (other.size() == 1 ? "is" : "are") + " ignored");
         }
         return notes;
     }
 
-    private static String flags(List<JobOption> options) {
-        return String.join(", ", options.stream().map(JobOption::flag).toList());
+    private static String flags(List<FitOption> options) {
+        return String.join(", ", options.stream().map(FitOption::flag).toList());
     }
 
-    private static Map<JobOption, SelectionMode> modeOptions() {
-        Map<JobOption, SelectionMode> modes = new LinkedHashMap<>();
-        modes.put(JobOption.NUM_FEATURES, SelectionMode.NUM_TOP_FEATURES);
-        modes.put(JobOption.PERCENTILE, SelectionMode.PERCENTILE);
-        modes.put(JobOption.THRESHOLD, SelectionMode.THRESHOLD);
+    private static Map<FitOption, SelectionMode> modeOptions() {
+        Map<FitOption, SelectionMode> modes = new LinkedHashMap<>();
+        modes.put(FitOption.NUM_FEATURES, SelectionMode.NUM_TOP_FEATURES);
+        modes.put(FitOption.PERCENTILE, SelectionMode.PERCENTILE);
+        modes.put(FitOption.THRESHOLD, SelectionMode.THRESHOLD);
         return modes;
     }
 }

@@ -24,16 +24,16 @@ class JobArgumentsTest {
     @Test
     void everyIntParamOptionNamesItsBound() {
         int checked = 0;
-        for (JobOption option : JobOption.values()) {
+        for (FitOption option : FitOption.values()) {
             for (ScoreChoice score : ScoreChoice.values()) {
                 FeatureSelector<?, ?> estimator = score.newEstimator();
                 if (option.param() == null || !estimator.hasParam(option.param())
                         || !(estimator.getParam(option.param()) instanceof IntParam)) {
                     continue;
                 }
-                JobArguments<JobOption> args = given(JobOption.class, option, TOO_LARGE_FOR_AN_INT);
+                JobArguments<FitOption> args = given(FitOption.class, option, TOO_LARGE_FOR_AN_INT);
                 assertEquals(option.flag() + " must be at most 2147483647, got " + TOO_LARGE_FOR_AN_INT,
-                        assertThrows(IllegalArgumentException.class, () -> ParamOptions.apply(estimator, args)).getMessage());
+                        assertThrows(IllegalArgumentException.class, () -> ParamFlags.apply(estimator, args)).getMessage());
                 checked++;
             }
         }
@@ -43,9 +43,9 @@ class JobArgumentsTest {
     @Test
     void eachKindOfWholeNumberNamesItsBounds() {
         assertEquals("--partitions must be at most 2147483647, got 99999999999", assertThrows(IllegalArgumentException.class,
-                () -> given(JobOption.class, JobOption.PARTITIONS, TOO_LARGE_FOR_AN_INT).integer(JobOption.PARTITIONS)).getMessage());
+                () -> given(FitOption.class, FitOption.PARTITIONS, TOO_LARGE_FOR_AN_INT).integer(FitOption.PARTITIONS)).getMessage());
         assertEquals("--partitions must be at least -2147483648, got -99999999999", assertThrows(IllegalArgumentException.class,
-                () -> given(JobOption.class, JobOption.PARTITIONS, "-99999999999").integer(JobOption.PARTITIONS)).getMessage());
+                () -> given(FitOption.class, FitOption.PARTITIONS, "-99999999999").integer(FitOption.PARTITIONS)).getMessage());
         assertEquals("--rows must be at most 9223372036854775807, got 99999999999999999999", assertThrows(
                 IllegalArgumentException.class, () -> given(GenerateOption.class, GenerateOption.ROWS, "99999999999999999999")
                         .longInteger(GenerateOption.ROWS)).getMessage());

@@ -5,10 +5,10 @@ import io.github.lapscore.ParamOption;
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null
  * when there is none) and what it does. An option that sets an estimator param names the param and
- * takes its default and text from it ({@link ParamOptions}). Parsing and {@code --help} both read
- * this table.
+ * takes its default and text from it ({@link ParamFlags}). Parsing and {@code --help} both read
+ * this table; {@code lapscore evaluate} takes these options too ({@link EvaluateOption}).
  */
-public enum JobOption implements CommandOption {
+public enum FitOption implements CommandOption {
     INPUT("--input", "PATH", null, "input data: CSV, Parquet or LibSVM (required)"),
     FORMAT("--format", "csv|parquet|libsvm", null, "input format; default from the extension (.csv, .parquet, .libsvm/.svm)"),
     HEADER("--header", "true|false", "true", "whether a CSV input has a header row; without one features are named f0, f1, ..."),
@@ -49,7 +49,7 @@ public enum JobOption implements CommandOption {
     THRESHOLD("--threshold", "X", "scoreThreshold"),
     SEED("--seed", "S", "seed"),
     PARTITIONS("--partitions", "P", null, "spread the input over P partitions before fitting (row order is kept)"),
-    MASTER("--master", "URL", "local[*]", "Spark master when not run by spark-submit"),
+    MASTER(MasterUrl.OPTION),
     SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with: one row per feature,"
             + " input order"),
     EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (rows numbered from 0 in input order);"
@@ -61,17 +61,22 @@ public enum JobOption implements CommandOption {
             + " anything runs");
 
     private final String param;
-    private final OptionSpec spec;
+    private final Spec spec;
 
-    JobOption(String flag, String placeholder, String defaultValue, String description) {
+    FitOption(String flag, String placeholder, String defaultValue, String description) {
+        this(new Spec(flag, placeholder, defaultValue, description));
+    }
+
+    /** An option declared elsewhere, as {@code spec} says. */
+    FitOption(Spec spec) {
         this.param = null;
-        this.spec = OptionSpec.of(flag, placeholder, defaultValue, description);
+        this.spec = spec;
     }
 
     /** An option that sets the estimator param {@code param}, whose default and text it shows. */
-    JobOption(String flag, String placeholder, String param) {
+    FitOption(String flag, String placeholder, String param) {
         this.param = param;
-        this.spec = OptionSpec.ofParam(flag, placeholder, param);
+        this.spec = ParamFlags.spec(flag, placeholder, param);
     }
 
     /** The estimator param this option sets, or null. */
@@ -81,12 +86,12 @@ public enum JobOption implements CommandOption {
 
     @Override
     public Spec spec() {
-        return spec.get();
+        return spec;
     }
 
     /** The {@code --help} text. */
     public static String usage() {
-        return CommandOption.usage(JobOption.class, """
+        return CommandOption.usage(FitOption.class, """
                 Usage: lapscore fit --input PATH [options]
 
                 Ranks the features of a data set by Laplacian Score (He, Cai and Niyogi, NIPS 2005; smaller is

@@ -14,13 +14,15 @@ import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 
 /**
- * Options of {@code lapscore fit} that set an estimator param: their help text and default come
- * from the param itself (so a default is written once, in the estimator), and their values are
- * parsed by the param's type and checked by the param's own validator.
+ * The command-line flags that set an estimator param ({@code --k} sets {@code numNeighbors}, ...):
+ * their help text and default come from the param itself (so a default is written once, in the
+ * estimator), and their values are parsed by the param's type and checked by the param's own
+ * validator. (A param whose value is one of a fixed set of words reads it through
+ * {@link io.github.lapscore.ParamOption}; that is the library's side, this the command line's.)
  */
-public final class ParamOptions {
+public final class ParamFlags {
 
-    private ParamOptions() {
+    private ParamFlags() {
     }
 
     /**
@@ -55,9 +57,9 @@ public final class ParamOptions {
      * that this estimator has no param for (to be reported as ignored). A value the param refuses
      * fails in the param's words ({@code numNeighbors must be ...}), which the job turns into the flag's.
      */
-    public static List<String> apply(FeatureSelector<?, ?> estimator, JobArguments<JobOption> args) {
+    public static List<String> apply(FeatureSelector<?, ?> estimator, JobArguments<FitOption> args) {
         List<String> ignored = new ArrayList<>();
-        for (JobOption option : JobOption.values()) {
+        for (FitOption option : FitOption.values()) {
             if (option.param() == null || !args.given(option)) {
                 continue;
             }
@@ -76,7 +78,7 @@ public final class ParamOptions {
         estimator.set((Param<Object>) param, value);
     }
 
-    private static Object parse(Param<?> param, JobOption option, JobArguments<JobOption> args) {
+    private static Object parse(Param<?> param, FitOption option, JobArguments<FitOption> args) {
         if (param instanceof IntParam) {
             return args.integer(option);
         } else if (param instanceof LongParam) {

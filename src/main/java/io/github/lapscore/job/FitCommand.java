@@ -1,0 +1,259 @@
+package io.github.lapscore.job;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.job.files.InputTable;
+import io.github.lapscore.job.outputs.OutputPaths;
+import io.github.lapscore.job.outputs.StagedOutputs;
+import io.github.lapscore.job.options.FitOption;
+import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.options.ParamFlags;
+import io.github.lapscore.job.options.ScoreChoice;
+import io.github.lapscore.job.options.SelectionOptions;
+import io.github.lapscore.progress.FitWarnings;
+import io.github.lapscore.progress.StageListener;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.selection.base.GraphFeatureSelector;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+import scala.Option;
+
+/**
+ * {@code lapscore fit --input PATH [options]}: ranks the features of a data set by Laplacian Score,
+ * Fisher score or Local Kernel Regression score, prints the ranking and writes the outputs asked
+ * for ({@code --scores-out}, {@code --edges-out}, {@code --model-out}, {@code --output}), each
+ * following the rules of {@link OutputPaths}.
+ */
+final class FitCommand {
+
+    private FitCommand() {
+    }
+
+    /** Runs {@code fit} with {@code args} ({@code --input ...}, no command word) on {@code spark}. */
+    static FeatureSelectorModel<?> run(SparkSession spark, String[] args, PrintStream out) throws IOException {
+        return run(spark, JobArguments.parse(FitOption.class, args, List.of(FitOption.INPUT)), out);
+    }
+
+    /**
+     * Runs {@code fit}; every error leaves as an {@link IllegalArgumentException} with one line in the
+     * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written. The
+     * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms.
+     */
+    static FeatureSelectorModel<?> run(SparkSession spark, JobArguments<FitOption> args, PrintStream out) throws IOException {
+        UserTerms terms = new UserTerms();
+        StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
+                terms.columnNames(description), seconds);
+        StageTimer.addListener(progress);
+        FitWarnings.setListener(warning -> out.println("Warning: " + terms.translate(warning)));
+        try {
+            return fit(spark, args, out, terms);
+        } catch (IOException failed) {
+            throw failed;
+        } catch (Exception error) {
+            throw terms.translate(error);
+        } finally {
+            StageTimer.removeListener(progress);
+            FitWarnings.removeListener();
+        }
+    }
+
+    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<FitOption> args, PrintStream out, UserTerms terms)
+            throws IOException {
+        ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(FitOption.SCORE));
+        FeatureSelector<?, ?> selector = score.newEstimator();
+        List<String> ignored = ParamFlags.apply(selector, args);
+        List<String> unused = searchOptionsUnused(selector, args);
+        List<String> selectionNotes = SelectionOptions.apply(selector, args);
+        boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
+                && graphSelector.graphTypeOption() != GraphType.CLASS;
+        if (args.given(FitOption.EDGES_OUT) && !builtGraph) {
+            throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
+                    ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
+        }
+        StagedOutputs outputs = checkOutputs(spark, args);
+        printUiAddress(spark, out);
+        InputTable input = InputTable.load(spark, args, out);
+        terms.learn(input);
+        selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
+        if (input.labelColumn() != null) {
+            selector.setLabelCol(input.internalName(input.labelColumn()));
+        }
+        requireLabelIfNeeded(selector, score, input);
+        if (!ignored.isEmpty()) {
+            out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
+                    + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
+        }
+        if (!unused.isEmpty()) {
+            out.println("Note: " + String.join(", ", unused) + (unused.size() == 1 ? " does" : " do") + " not apply to --graph "
+                    + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
+                    + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
+        }
+        selectionNotes.forEach(note -> out.println("Note: " + note));
+        Dataset<Row> data = fitData(selector, input, args, out);
+        FeatureSelectorModel<?> model = args.given(FitOption.EDGES_OUT)
+                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, outputs, out)
+                : selector.fit(data);
+        ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
+        report.print(out, args.get(FitOption.SCORES_OUT).orElse(null), input.secondsByStage());
+        if (args.given(FitOption.SCORES_OUT)) {
+            outputs.write(FitOption.SCORES_OUT.flag(), "the scores", staged -> report.writeCsv(outputs.create(staged)), out);
+        }
+        if (args.given(FitOption.MODEL_OUT)) {
+            outputs.write(FitOption.MODEL_OUT.flag(), "the model", staged -> model.write().save(staged), out);
+        }
+        if (args.given(FitOption.OUTPUT)) {
+            outputs.write(FitOption.OUTPUT.flag(), "the reduced data (Parquet)", staged -> writeReducedData(input, model, staged),
+                    out);
+        }
+        return model;
+    }
+
+    /** Refuses, before anything is read, outputs that break the rules of {@link OutputPaths}; returns them to be written. */
+    private static StagedOutputs checkOutputs(SparkSession spark, JobArguments<FitOption> args) {
+        OutputPaths outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(FitOption.OVERWRITE));
+        args.get(FitOption.SCORES_OUT).ifPresent(path -> outputs.file(FitOption.SCORES_OUT.flag(), path));
+        for (FitOption directory : List.of(FitOption.EDGES_OUT, FitOption.OUTPUT, FitOption.MODEL_OUT)) {
+            args.get(directory).ifPresent(path -> outputs.directory(directory.flag(), path));
+        }
+        return outputs.check(args.text(FitOption.INPUT));
+    }
+
+    /** Where to watch the fit, when the Spark UI runs. */
+    private static void printUiAddress(SparkSession spark, PrintStream out) {
+        Option<String> address = spark.sparkContext().uiWebUrl();
+        if (address.isDefined()) {
+            out.println("Spark UI: " + address.get() + " (while the job runs)");
+        }
+    }
+
+    /**
+     * The options given that the chosen graph does not read: the approximate search's, for any graph
+     * but the kNN graph (the others are searched exactly or not at all), and {@code --radius} and
+     * {@code --max-edges} for any graph but the epsilon graph.
+     */
+    private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<FitOption> args) {
+        List<String> unused = new ArrayList<>();
+        if (!(selector instanceof GraphFeatureSelector<?, ?> graphSelector)) {
+            return unused;
+        }
+        GraphType type = graphSelector.graphTypeOption();
+        List<FitOption> search = List.of(FitOption.KNN, FitOption.TREES, FitOption.LEAF_SIZE, FitOption.REFINEMENT_ROUNDS,
+                FitOption.RECALL_SAMPLE);
+        for (FitOption option : search) {
+            if (type != GraphType.KNN && args.given(option)) {
+                unused.add(option.flag());
+            }
+        }
+        for (FitOption option : List.of(FitOption.RADIUS, FitOption.MAX_EDGES)) {
+            if (type != GraphType.EPSILON && args.given(option)) {
+                unused.add(option.flag());
+            }
+        }
+        return unused;
+    }
+
+    /** A supervised score or graph without {@code --label-col} is refused in the job's own terms. */
+    private static void requireLabelIfNeeded(FeatureSelector<?, ?> selector, ScoreChoice score, InputTable input) {
+        if (input.labelColumn() != null) {
+            return;
+        }
+        if (score == ScoreChoice.FISHER) {
+            throw new IllegalArgumentException("--score fisher needs --label-col: the Fisher score compares classes");
+        }
+        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphTypeOption().supervised()) {
+            throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"
+                    + " of the same label");
+        }
+    }
+
+    /**
+     * The rows the selector fits: the input's, or with {@code --standardize} their vectors divided by
+     * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
+     * the model and {@code --output} select from the user's original values). Without it, a note
+     * suggests it when the score reads distances and the features' spreads, over at most the first
+     * {@link Standardization#SPREAD_NOTE_ROWS} rows (so that the note never costs a pass over large
+     * data), lie orders of magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
+     * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
+     */
+    private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
+                                        PrintStream out) {
+        boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
+                && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
+        boolean standardize = args.given(FitOption.STANDARDIZE);
+        if (!readsDistances) {
+            if (standardize) {
+                out.println("Note: --standardize is skipped: this score reads no distance between rows and is unchanged by the"
+                        + " scale of a feature");
+            }
+            return input.data();
+        }
+        int numFeatures = input.fromColumns() ? input.featureColumns().size()
+                : Standardization.firstVectorSize(input.data(), input.vectorColumn());
+        String[] names = input.featureNames(numFeatures);
+        if (standardize) {
+            return Standardization.of(input.data(), input.vectorColumn(), numFeatures)
+                    .map(scaling -> scaling.scale(input.data(), input.vectorColumn(), names)).orElse(input.data());
+        }
+        Standardization.of(input.data().limit(Standardization.SPREAD_NOTE_ROWS), input.vectorColumn(), numFeatures)
+                .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
+        return input.data();
+    }
+
+    /** Builds the graph of {@code data} once, writes its edges and scores it. */
+    private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data,
+                                                           StagedOutputs outputs, PrintStream out) throws IOException {
+        WeightedGraph graph = selector.buildGraph(data);
+        try {
+            FeatureSelectorModel<?> model = selector.fitGraph(graph);
+            outputs.write(FitOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
+                    .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
+            return model;
+        } finally {
+            graph.unpersist();
+        }
+    }
+
+    /**
+     * The label and the selected feature columns, under the user's names (or the sliced vector when
+     * the input was a vector column), as Parquet at {@code path}, which must not exist. Refused when
+     * no feature was selected: there is nothing to reduce to.
+     */
+    private static void writeReducedData(InputTable input, FeatureSelectorModel<?> model, String path) {
+        if (model.selectedFeatures().length == 0) {
+            throw new IllegalArgumentException("--output: no feature was selected, so no reduced data was written (the other outputs"
+                    + " were); select at least one, e.g. with a looser --threshold");
+        }
+        List<Column> columns = new ArrayList<>();
+        if (input.labelColumn() != null) {
+            columns.add(input.column(input.labelColumn()).as(input.labelColumn()));
+        }
+        Dataset<Row> reduced;
+        if (input.fromColumns()) {
+            for (int feature : model.selectedFeatures()) {
+                String name = input.featureColumns().get(feature);
+                columns.add(input.column(name).as(name));
+            }
+            reduced = input.data();
+        } else {
+            columns.add(col(model.getOutputCol()).as(input.userName(input.vectorColumn())));
+            reduced = model.transform(input.data());
+        }
+        reduced.select(columns.toArray(Column[]::new)).write().mode(SaveMode.ErrorIfExists).parquet(path);
+    }
+}

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.outputs.Interruption;
@@ -208,7 +208,7 @@ public final class LapScoreJob {
         List<String> unused = searchOptionsUnused(selector, args);
         List<String> selectionNotes = SelectionOptions.apply(selector, args);
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
-                && graphSelector.graphTypeOption() != GraphType.CLASS;
+                && graphSelector.graphSpec().materialised();
         if (args.given(JobOption.EDGES_OUT) && !builtGraph) {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
@@ -279,16 +279,16 @@ public final class LapScoreJob {
         if (!(selector instanceof GraphFeatureSelector<?, ?> graphSelector)) {
             return unused;
         }
-        GraphType type = graphSelector.graphTypeOption();
+        GraphSpec spec = graphSelector.graphSpec();
         List<JobOption> search = List.of(JobOption.KNN, JobOption.TREES, JobOption.LEAF_SIZE, JobOption.REFINEMENT_ROUNDS,
                 JobOption.RECALL_SAMPLE);
         for (JobOption option : search) {
-            if (type != GraphType.KNN && args.given(option)) {
+            if (!spec.usesSearch() && args.given(option)) {
                 unused.add(option.flag());
             }
         }
         for (JobOption option : List.of(JobOption.RADIUS, JobOption.MAX_EDGES)) {
-            if (type != GraphType.EPSILON && args.given(option)) {
+            if (!spec.usesRadius() && args.given(option)) {
                 unused.add(option.flag());
             }
         }
@@ -303,7 +303,7 @@ public final class LapScoreJob {
         if (score == ScoreChoice.FISHER) {
             throw new IllegalArgumentException("--score fisher needs --label-col: the Fisher score compares classes");
         }
-        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphTypeOption().supervised()) {
+        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphSpec().needsLabels()) {
             throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"
                     + " of the same label");
         }
@@ -321,7 +321,7 @@ public final class LapScoreJob {
     private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<JobOption> args,
                                         PrintStream out) {
         boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
-                && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
+                && !(selector instanceof LaplacianScoreSelector && !graphSelector.graphSpec().weighsDistances());
         boolean standardize = args.given(JobOption.STANDARDIZE);
         if (!readsDistances) {
             if (standardize) {
@@ -345,9 +345,10 @@ public final class LapScoreJob {
     /** Builds the graph of {@code data} once, writes its edges and scores it. */
     private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data,
                                                            StagedOutputs outputs, PrintStream out) throws IOException {
-        WeightedGraph graph = selector.buildGraph(data);
+        StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
+        WeightedGraph graph = selector.buildGraph(data, timer);
         try {
-            FeatureSelectorModel<?> model = selector.fitGraph(graph);
+            FeatureSelectorModel<?> model = selector.fitGraph(graph, timer);
             outputs.write(JobOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
                     .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
             return model;

@@ -11,7 +11,6 @@ import io.github.lapscore.FaultInjection;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.base.GraphFeatureSelector;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -44,9 +43,9 @@ class ExactCostWarningTest {
         assertTrue(twoMillion.contains("(about 4 hours on 2 cores"), "400 times the pairs, 250 minutes; " + twoMillion);
     }
 
-    /** Log events of {@link GraphFeatureSelector}'s logger while {@code work} runs. */
+    /** Log events of {@link GraphBuilder}'s logger while {@code work} runs. */
     private static List<LogEvent> logOf(Runnable work) {
-        Logger logger = (Logger) LogManager.getLogger(GraphFeatureSelector.class);
+        Logger logger = (Logger) LogManager.getLogger(GraphBuilder.class);
         List<LogEvent> events = new CopyOnWriteArrayList<>();
         AbstractAppender capture = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
             @Override

@@ -1,8 +1,13 @@
 package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.ClassGraph;
+import io.github.lapscore.graph.EpsilonGraph;
 import io.github.lapscore.graph.GraphSettings;
+import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.KnnGraph;
+import io.github.lapscore.graph.KnnWithinClassGraph;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
@@ -20,7 +25,7 @@ import org.apache.spark.ml.param.Param;
 public interface GraphSelectorParams extends SelectorParams {
 
     /**
-     * Which rows are neighbours ({@link GraphType}): {@code "knn"} (default), {@code "epsilon"}
+     * Which rows are neighbours ({@link GraphSpec}): {@code "knn"} (default), {@code "epsilon"}
      * (distance at most {@link #radius()}), {@code "class"} (same label; needs {@code labelCol}) or
      * {@code "classKnn"} (k nearest of the same label; needs {@code labelCol}).
      */
@@ -211,10 +216,6 @@ public interface GraphSelectorParams extends SelectorParams {
     default int getRecallSampleSize() {
         return (Integer) getOrDefault(recallSampleSize());
     }
-    /** The graph type these params select. */
-    default GraphType graphTypeOption() {
-        return ParamOption.parse(GraphType.class, getGraphType());
-    }
 
     /** The kernel that weighs the edges. */
     WeightKernel weightKernelOption();
@@ -222,12 +223,20 @@ public interface GraphSelectorParams extends SelectorParams {
     /** Whether every row gets the self-loop {i, i} of weight 1. */
     boolean selfLoopsOption();
 
-    /** The graph these params describe. */
-    default GraphSettings graphSettings() {
-        return new GraphSettings(graphTypeOption(), getNumNeighbors(), getRadius(), getMaxEdges(),
-                ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()), weightKernelOption(),
-                getBandwidth(), selfLoopsOption(), getBlockSize(),
-                ParamOption.parse(KnnMethod.class, getKnnMethod()),
-                new ForestSettings(getNumTrees(), getLeafSize(), getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()));
+    /**
+     * The graph these params describe: the one place that maps {@code graphType} to a
+     * {@link GraphSpec} variant, each given the params it reads.
+     */
+    default GraphSpec graphSpec() {
+        GraphSettings settings = new GraphSettings(ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()),
+                weightKernelOption(), getBandwidth(), selfLoopsOption(), getBlockSize());
+        KnnMethod method = ParamOption.parse(KnnMethod.class, getKnnMethod());
+        return switch (ParamOption.parse(GraphType.class, getGraphType())) {
+            case KNN -> new KnnGraph(getNumNeighbors(), method, new ForestSettings(getNumTrees(), getLeafSize(),
+                    getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()), settings);
+            case EPSILON -> new EpsilonGraph(getRadius(), getMaxEdges(), getSeed(), settings);
+            case CLASS -> new ClassGraph(settings);
+            case CLASS_KNN -> new KnnWithinClassGraph(getNumNeighbors(), method, settings);
+        };
     }
 }

@@ -35,10 +35,10 @@ class NeighbourDescentTest {
         try {
             ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 8, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), twoSmallTrees, graph.timer());
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), twoSmallTrees, testTimer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, graph.blocks(), graph.layout(), 8, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 3, 4L, graph.timer());
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 3, 4L, testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
             refined.unpersist(false);
 
@@ -78,11 +78,11 @@ class NeighbourDescentTest {
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         try {
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 5, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 12, K, 0, 0, 5L), graph.timer());
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), new ForestSettings(2, 12, K, 0, 0, 5L), testTimer());
             List<String> reference = null;
             for (int groups : new int[]{1, 2, 3, 9}) {
                 JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees, graph.blocks(), graph.layout(), 5,
-                        K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, graph.timer(), groups);
+                        K, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), 2, 4L, testTimer(), groups);
                 List<String> entries = entries(refined);
                 refined.unpersist(false);
                 if (reference == null) {
@@ -117,7 +117,7 @@ class NeighbourDescentTest {
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
                 JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 7, K,
-                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer(), copiesAllowed);
+                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, testTimer(), copiesAllowed);
                 found.add(entries(lists));
                 lists.unpersist(false);
             }
@@ -177,7 +177,7 @@ class NeighbourDescentTest {
             for (int s = 0; s < listSizes.length; s++) {
                 ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
                 JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
-                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, graph.timer());
+                        DistanceMeasure.EUCLIDEAN, graph.featureMeans(), settings, testTimer());
                 recall[s] = bruteForceRecall(distancesByRow(found, data), data);
                 found.unpersist(false);
             }
@@ -187,7 +187,7 @@ class NeighbourDescentTest {
             rounds.clear();
             ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(graph.blocks(), graph.layout(), 12, K,
-                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), untilConverged, graph.timer());
+                    DistanceMeasure.EUCLIDEAN, graph.featureMeans(), untilConverged, testTimer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
             converged.unpersist(false);
             assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());
@@ -197,6 +197,11 @@ class NeighbourDescentTest {
             StageTimer.removeListener(listener);
             graph.unpersist();
         }
+    }
+
+    /** A timer for the searches run here, apart from the graph's build. */
+    private static StageTimer testTimer() {
+        return new StageTimer(SparkTestSession.spark().sparkContext(), "NeighbourDescentTest: ");
     }
 
     /** {@code rows x dims} independent standard normal values. */

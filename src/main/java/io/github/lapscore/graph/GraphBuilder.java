@@ -39,9 +39,10 @@ import scala.Tuple2;
  * GraphSpec spec = new KnnGraph(5, KnnMethod.AUTO, forest, new GraphSettings(DistanceMeasure.EUCLIDEAN,
  *     WeightKernel.HEAT, Double.NaN, false, 0));
  * StageTimer timer = new StageTimer(spark.sparkContext(), "graph: ");
- * PreparedRows rows = GraphBuilder.prepare(data, "features", null, spec, timer);
- * WeightedGraph graph = GraphBuilder.build(rows, spec, timer);   // graph.unpersist() when done
+ * WeightedGraph graph = GraphBuilder.build(data, "features", null, spec, timer);   // graph.unpersist() when done
  * }</pre>
+ * or in two steps, {@link #prepare(Dataset, String, String, GraphSpec, StageTimer)} and
+ * {@link #build(PreparedRows, GraphSpec, StageTimer)}; the graph then owns the prepared rows' blocks.
  */
 public final class GraphBuilder {
 
@@ -87,6 +88,26 @@ public final class GraphBuilder {
         spec.costWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism()).ifPresent(LOG::warn);
         return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count()), timer,
                 Stage.GRAPH);
+    }
+
+    /**
+     * The graph of the rows of {@code dataset} for {@code spec}, without neighbour lists:
+     * {@link #prepare(Dataset, String, String, GraphSpec, StageTimer)} then
+     * {@link #build(PreparedRows, GraphSpec, StageTimer)}. {@code labelCol} is read only when the spec
+     * needs labels (it may be null otherwise). A graph that is not {@link GraphSpec#materialised()} is
+     * refused before any row is read. Nothing stays cached when it fails; call
+     * {@link WeightedGraph#unpersist()} when done with the graph.
+     */
+    public static WeightedGraph build(Dataset<?> dataset, String featuresCol, String labelCol, GraphSpec spec,
+                                      StageTimer timer) {
+        spec.requireMaterialised();
+        PreparedRows rows = prepare(dataset, featuresCol, labelCol, spec, timer);
+        try {
+            return build(rows, spec, timer);
+        } catch (Throwable failed) {
+            rows.release();
+            throw failed;
+        }
     }
 
     /** The graph of {@code rows} for {@code spec}, without neighbour lists: {@link #build(PreparedRows, GraphSpec, boolean, StageTimer)}. */

@@ -270,9 +270,9 @@ public final class LapScoreJob {
     }
 
     /**
-     * The options given that the chosen graph does not read: the approximate search's, for any graph
-     * but the kNN graph (the others are searched exactly or not at all), and {@code --radius} and
-     * {@code --max-edges} for any graph but the epsilon graph.
+     * The options given that the chosen graph does not read: the approximate search's unless the spec
+     * {@link GraphSpec#usesSearch() uses the search}, {@code --radius} and {@code --max-edges} unless it
+     * {@link GraphSpec#usesRadius() uses the radius}.
      */
     private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<JobOption> args) {
         List<String> unused = new ArrayList<>();

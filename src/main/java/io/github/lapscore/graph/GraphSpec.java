@@ -94,12 +94,15 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
         return 0;
     }
 
-    /** The param whose larger value joins more rows by an edge of positive weight. */
+    /** The param whose larger value joins more rows by an edge of positive weight: by default the heat kernel's bandwidth. */
     default String joiningParam() {
         return "bandwidth";
     }
 
-    /** Why a graph without positive weight has no edge at all, and what to do. */
+    /**
+     * Why a graph without positive weight has no edge at all, and what to do. By default the graph
+     * joins every row to its k nearest, so it has no edge only when no class has two rows.
+     */
     default String noEdgeReason() {
         return "no class has two rows";
     }

@@ -17,6 +17,7 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.graph.search.SearchInput;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
@@ -164,8 +165,9 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
-        WeightedGraph graph = selector.buildGraph(data);
-        LaplacianScoreSelectorModel model = selector.fitGraph(graph);
+        StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
+        WeightedGraph graph = selector.buildGraph(data, timer);
+        LaplacianScoreSelectorModel model = selector.fitGraph(graph, timer);
         long peak = PeakHeap.megabytes();
         if (!keepGraph) {
             graph.unpersist();

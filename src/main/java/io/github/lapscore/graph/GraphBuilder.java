@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
+import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.PreparedRows;
@@ -17,19 +18,14 @@ import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
-import io.github.lapscore.graph.search.ApproximateKnnSearch;
-import io.github.lapscore.graph.search.ExactKnnSearch;
-import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
-import io.github.lapscore.graph.search.RecallSample;
-import io.github.lapscore.graph.search.SearchInput;
-import io.github.lapscore.graph.search.SearchSettings;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,9 +33,19 @@ import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
- * Builds the {@link WeightedGraph} of prepared rows: the neighbour search (exact or approximate kNN
- * with its recall estimate, kNN within classes, or the radius join of the epsilon graph), union
- * symmetrisation (one record per unordered edge, found from either side), bandwidth, weights.
+ * Builds the {@link WeightedGraph} of prepared rows for a {@link GraphSpec}: the spec's build step
+ * (exact or approximate kNN with its recall estimate, kNN within classes, or the radius join of the
+ * epsilon graph), then what every graph shares: edge counts, bandwidth, weights, isolated rows.
+ *
+ * <p>From a {@code Dataset} to a graph, without a selector:
+ * <pre>{@code
+ * GraphSpec spec = new KnnGraph(5, KnnMethod.AUTO, forest, new GraphSettings(DistanceMeasure.EUCLIDEAN,
+ *     WeightKernel.HEAT, Double.NaN, false, 0));
+ * StageTimer timer = new StageTimer(spark.sparkContext(), "graph: ");
+ * WeightedGraph graph = GraphBuilder.build(data, "features", null, spec, timer);   // graph.unpersist() when done
+ * }</pre>
+ * or in two steps, {@link #prepare(Dataset, String, String, GraphSpec, CacheScope, StageTimer)} and
+ * {@link #build(PreparedRows, GraphSpec, StageTimer)}; the graph then owns the prepared rows' blocks.
  */
 public final class GraphBuilder {
 
@@ -51,127 +57,119 @@ public final class GraphBuilder {
     }
 
     /**
-     * Builds the graph of {@code rows} (checked, cut into blocks of the layout that
-     * {@link GraphSettings#exactJoin} asks for). With {@code keepNeighbourLists}, every row's directed
-     * list of its k nearest neighbours stays cached in the graph ({@link WeightedGraph#neighbourLists()}),
-     * as the Local Kernel Regression score needs it. On failure everything cached here is released
-     * (the rows' blocks stay the caller's). The radius and bandwidth of {@code requested} are in the
-     * units of the user's data; they are carried into the units of the rows' {@link io.github.lapscore.data.DataScale} here.
+     * Numbers the rows of the vector column {@code featuresCol} of {@code dataset} (with the labels of
+     * {@code labelCol} when the spec needs labels), checks them as {@link RowSummary#validate} and
+     * {@link RowSummary#validateLabels} do, and lays them out for {@code spec} ({@link #prepare(IndexedRows,
+     * RowSummary, GraphSpec, StageTimer)}). The columns must exist, {@code featuresCol} holding ML
+     * vectors. What is cached belongs to {@code caches}, which releases it when it closes, also when
+     * the rows are refused.
      */
-    public static WeightedGraph build(GraphSettings requested, PreparedRows rows, boolean keepNeighbourLists, StageTimer timer) {
-        GraphSettings settings = requested.inScaledUnits(rows.scale());
+    public static PreparedRows prepare(Dataset<?> dataset, String featuresCol, String labelCol, GraphSpec spec,
+                                       CacheScope caches, StageTimer timer) {
+        spec.check();
+        IndexedRows rows = IndexedRows.of(dataset, featuresCol, spec.needsLabels() ? labelCol : null, caches);
+        RowSummary summary = timer.run(Stage.VALIDATION, "Checking column '" + featuresCol + "': rows, vector sizes, values",
+                () -> RowSummary.of(rows));
+        summary.validate(featuresCol, null, spec.numNeighbours(), spec.needsCosines());
+        if (spec.needsLabels()) {
+            summary.validateLabels(labelCol);
+        }
+        return prepare(rows, summary, spec, timer);
+    }
+
+    /**
+     * Cuts checked rows into the blocks {@code spec} is built from: {@link GraphSettings#rowsPerBlock()}
+     * rows (0 chooses), at most {@link GraphSpec#maxRowsPerBlock}; the spec's cost warning, if any, is
+     * logged first. Releases {@code rows} ({@link PreparedRows#of}).
+     */
+    public static PreparedRows prepare(IndexedRows rows, RowSummary summary, GraphSpec spec, StageTimer timer) {
+        spec.costWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism()).ifPresent(LOG::warn);
+        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count()), timer,
+                Stage.GRAPH);
+    }
+
+    /**
+     * The graph of the rows of {@code dataset} for {@code spec}, without neighbour lists:
+     * {@link #prepare(Dataset, String, String, GraphSpec, CacheScope, StageTimer)} then
+     * {@link #build(PreparedRows, GraphSpec, StageTimer)}. {@code labelCol} is read only when the spec
+     * needs labels (it may be null otherwise). A graph that is not {@link GraphSpec#materialised()} is
+     * refused before any row is read. Nothing stays cached when it fails; call
+     * {@link WeightedGraph#unpersist()} when done with the graph.
+     */
+    public static WeightedGraph build(Dataset<?> dataset, String featuresCol, String labelCol, GraphSpec spec,
+                                      StageTimer timer) {
+        spec.requireMaterialised();
+        return CacheScope.ownedByResult(caches -> build(prepare(dataset, featuresCol, labelCol, spec, caches, timer), spec, timer));
+    }
+
+    /** The graph of {@code rows} for {@code spec}, without neighbour lists: {@link #build(PreparedRows, GraphSpec, boolean, StageTimer)}. */
+    public static WeightedGraph build(PreparedRows rows, GraphSpec spec, StageTimer timer) {
+        return build(rows, spec, false, timer);
+    }
+
+    /**
+     * Builds the graph of {@code rows} (checked, cut into blocks of the layout that
+     * {@link #prepare} chose for {@code spec}), its steps timed by {@code timer}. With
+     * {@code keepNeighbourLists}, every row's directed list of its k nearest neighbours stays cached in
+     * the graph ({@link WeightedGraph#neighbourLists()}), as the Local Kernel Regression score needs
+     * it. On success the graph owns the rows' blocks ({@link WeightedGraph#unpersist()}); on failure
+     * everything cached here is released and the blocks stay the caller's. The radius and bandwidth of
+     * {@code spec} are in the units of the user's data; they are carried into the units of the rows'
+     * {@link io.github.lapscore.data.DataScale} here.
+     */
+    public static WeightedGraph build(PreparedRows rows, GraphSpec spec, boolean keepNeighbourLists, StageTimer timer) {
+        spec.check();
+        GraphSettings settings = spec.settings().inScaledUnits(rows.scale());
         long numRows = rows.summary().count();
         int numFeatures = rows.summary().numFeatures();
         JavaRDD<RowBlock> blocks = rows.blocks();
         BlockLayout layout = rows.layout();
-        KnnMethod method = settings.searchFor(numRows);
         double[] centre = settings.measure().centre(rows.centres());
-        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
-        JavaPairRDD<Long, NeighbourLists> neighbours = null;
-        JavaRDD<Edge> edges = null;
+        FoundEdges found = spec.findEdges(rows, centre, timer);
         try {
-            double recall = Double.NaN;
-            if (settings.type() == GraphType.EPSILON) {
-                double estimate = timer.run(Stage.GRAPH, StepNames.EPSILON_ESTIMATE + " " + requested.radius()
-                        + " of sampled rows", () -> RadiusEdges.estimateEdges(input, settings.radius(), settings.forest().seed()));
-                if (estimate > settings.maxEdges()) {
-                    throw new IllegalArgumentException(String.format(Locale.ROOT, "radius %s would join about %.3g pairs of rows"
-                            + " (estimated from a sample), more than maxEdges = %d; choose a smaller radius or raise maxEdges",
-                            requested.radius(), estimate, settings.maxEdges()));
-                }
-                edges = RadiusEdges.find(input, settings.radius(), settings.includeSelfLoops());
-            } else {
-                neighbours = nearestNeighbours(settings, method, rows, centre, timer);
-                JavaPairRDD<Long, NeighbourLists> lists = neighbours;
-                recall = method == KnnMethod.EXACT || settings.forest().recallSampleSize() == 0 ? Double.NaN
-                        : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + settings.forest().recallSampleSize()
-                        + " sampled rows for recall@" + settings.numNeighbors(), () -> RecallSample.draw(input,
-                        settings.numNeighbors(), settings.forest().recallSampleSize(), settings.forest().seed()).recallOf(lists));
-                edges = symmetrise(neighbours, layout, settings.includeSelfLoops());
+            JavaRDD<Edge> edges = found.edges();
+            EdgeTally tally = timer.run(Stage.GRAPH, spec.title() + ": " + StepNames.COUNTING_EDGES,
+                    () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
+            if (found.neighbours() != null && !keepNeighbourLists) {
+                found.neighbours().unpersist(false);
             }
-            JavaRDD<Edge> found = edges;
-            EdgeTally tally = timer.run(Stage.GRAPH, graphName(settings) + ": " + StepNames.COUNTING_EDGES,
-                    () -> found.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
-            if (neighbours != null && !keepNeighbourLists) {
-                neighbours.unpersist(false);
-            }
-            int numClasses = settings.type() == GraphType.CLASS_KNN
-                    ? timer.run(Stage.GRAPH, "kNN graph within classes: counting classes", () -> countClasses(blocks)) : 0;
+            int numClasses = spec.countClasses(rows, timer);
             double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
                     : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
                     : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
                     () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
             EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
             long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
-                    () -> countRowsWithWeight(found, weighting, layout));
-            checkIsolated(requested, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
-            GraphStatistics statistics = new GraphStatistics(settings.type(),
-                    settings.type() == GraphType.EPSILON ? 0 : settings.numNeighbors(), numRows, rows.summary().skippedRows(), numClasses,
-                    tally.edges,
-                    tally.selfLoops, isolated, method, recall);
-            return new WeightedGraph(layout, numFeatures, blocks, edges, keepNeighbourLists ? neighbours : null, weighting,
-                    statistics, rows.centres(), settings.measure(), rows.scale(), timer);
+                    () -> countRowsWithWeight(edges, weighting, layout));
+            checkIsolated(spec, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
+            GraphStatistics statistics = new GraphStatistics(spec.numNeighbours(), numRows, rows.summary().skippedRows(),
+                    numClasses, tally.edges, tally.selfLoops, isolated, found.method(), found.recall());
+            return new WeightedGraph(spec, layout, numFeatures, blocks, edges, keepNeighbourLists ? found.neighbours() : null,
+                    weighting, statistics, rows.centres(), settings.measure(), rows.scale());
         } catch (Throwable failed) {
-            if (edges != null) {
-                edges.unpersist(false);
-            }
-            if (neighbours != null) {
-                neighbours.unpersist(false);
-            }
+            found.release();
             throw failed;
         }
     }
 
     /**
-     * The exact or approximate k nearest neighbours of every row of {@code rows} (within its class
-     * when the blocks carry labels), keyed by the first row of its block, partition i holding block
-     * i, cached: the search alone, without edges or weights.
+     * Refuses a graph that has no positive weight at all (no score is defined), and warns when the
+     * graph has more edges than {@code spec} allows or more than {@value #ISOLATED_WARNING_SHARE} of
+     * the rows are isolated.
      */
-    public static JavaPairRDD<Long, NeighbourLists> nearestNeighbours(GraphSettings settings, KnnMethod method,
-                                                                      PreparedRows rows, double[] centre, StageTimer timer) {
-        int k = settings.numNeighbors();
-        int numFeatures = rows.summary().numFeatures();
-        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
-        if (method == KnnMethod.EXACT) {
-            return ExactKnnSearch.run(input, k, timer);
-        }
-        if (settings.forest().leafSize(numFeatures, k) <= k) {
-            throw new IllegalArgumentException("leafSize " + settings.forest().leafSize(numFeatures, k) + " must exceed numNeighbors "
-                    + k + ": a row finds its neighbours among the other rows of its leaves");
-        }
-        return ApproximateKnnSearch.run(input, new SearchSettings(k, settings.forest()), timer);
-    }
-
-    private static String graphName(GraphSettings settings) {
-        return switch (settings.type()) {
-            case EPSILON -> "Epsilon graph";
-            case CLASS_KNN -> "kNN graph within classes";
-            default -> "kNN graph";
-        };
-    }
-
-    /**
-     * Refuses a graph that has no positive weight at all (no score is defined), and warns when more
-     * than {@value #ISOLATED_WARNING_SHARE} of the rows are isolated.
-     */
-    private static void checkIsolated(GraphSettings settings, long isolated, long numRows, long edges, double bandwidth) {
+    private static void checkIsolated(GraphSpec spec, long isolated, long numRows, long edges, double bandwidth) {
         if (isolated == numRows) {
             throw new IllegalArgumentException("Every row is isolated (no edge of positive weight), so no score is defined: "
-                    + (edges == 0 && settings.type() == GraphType.EPSILON
-                    ? "radius " + settings.radius() + " joins no pair of rows; choose a larger radius"
-                    : edges == 0 ? "no class has two rows"
-                    : settings.kernel() == WeightKernel.HEAT
+                    + (edges == 0 ? spec.noEdgeReason()
+                    : spec.settings().kernel() == WeightKernel.HEAT
                     ? "bandwidth t = " + bandwidth + " is too small for the distances between neighbours; choose a larger one"
                     : "every neighbour pair has a non-positive cosine"));
         }
-        if (settings.type() == GraphType.EPSILON && edges > settings.maxEdges()) {
-            FitWarnings.warn(LOG, String.format(Locale.ROOT, "radius %s joined %d pairs of rows, more than maxEdges = %d (the"
-                    + " estimate from a sample was lower)", settings.radius(), edges, settings.maxEdges()));
-        }
+        spec.edgeCountWarning(edges).ifPresent(warning -> FitWarnings.warn(LOG, warning));
         if (isolated > ISOLATED_WARNING_SHARE * numRows) {
+            GraphSpec.IsolatedRowsNote note = spec.isolatedRowsNote();
             FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"
-                    + " to the scores%s", isolated, numRows, settings.type() == GraphType.EPSILON ? " at radius " + settings.radius() : "",
-                    settings.type() == GraphType.EPSILON ? "; choose a larger radius to join more of them" : ""));
+                    + " to the scores%s", isolated, numRows, note.where(), note.advice()));
         }
     }
 
@@ -181,7 +179,7 @@ public final class GraphBuilder {
      * the shuffle, of one {@link EdgeBatch} per block and block pair, also places each edge in the
      * partition of its block pair, ordered by (src, dst).
      */
-    private static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
+    static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
         return neighbours.values()
                 .flatMapToPair(lists -> {
                     Map<Integer, EdgeBatch> byPair = new TreeMap<>();
@@ -297,20 +295,6 @@ public final class GraphBuilder {
         int block = layout.blockOf(id);
         int row = (int) (id - layout.firstRow(block));
         masks.computeIfAbsent(block, b -> new long[(layout.rowsIn(b) + 63) / 64])[row >>> 6] |= 1L << row;
-    }
-
-    /** Number of distinct labels of labelled blocks. */
-    private static int countClasses(JavaRDD<RowBlock> blocks) {
-        return (int) blocks
-                .flatMap(block -> {
-                    Set<Double> labels = new TreeSet<>();
-                    for (int i = 0; i < block.size(); i++) {
-                        labels.add(block.label(i));
-                    }
-                    return labels.iterator();
-                })
-                .distinct()
-                .count();
     }
 
     /** Edge and self-loop counts. */

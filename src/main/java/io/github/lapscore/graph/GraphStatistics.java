@@ -8,7 +8,6 @@ import io.github.lapscore.graph.search.RecallSample;
 /**
  * Counts that describe a weighted graph.
  *
- * @param type         which rows are neighbours
  * @param numNeighbors k of a kNN graph; 0 for the epsilon graph
  * @param numRows      rows (nodes)
  * @param skippedRows  rows of the input left out as unusable ({@code handleInvalid = skip}), not nodes
@@ -20,7 +19,7 @@ import io.github.lapscore.graph.search.RecallSample;
  * @param recall       estimated recall@k of the approximate search ({@link RecallSample}); NaN for
  *                     the exact search (1 by construction) or when the estimate was skipped
  */
-public record GraphStatistics(GraphType type, int numNeighbors, long numRows, long skippedRows, int numClasses, long numEdges,
+public record GraphStatistics(int numNeighbors, long numRows, long skippedRows, int numClasses, long numEdges,
                               long numSelfLoops, long isolatedRows, KnnMethod method, double recall) implements Serializable {
 
     /** Average number of neighbours per row in the symmetrised graph, {@code 2 |E| / m}. */

@@ -7,7 +7,6 @@ import io.github.lapscore.data.blocks.FeatureCentres;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.NeighbourLists;
-import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
@@ -34,6 +33,7 @@ public final class WeightedGraph {
             DataTypes.createStructField("distance", DataTypes.DoubleType, false),
             DataTypes.createStructField("weight", DataTypes.DoubleType, false)});
 
+    private final GraphSpec spec;
     private final BlockLayout layout;
     private final int numFeatures;
     private final JavaRDD<RowBlock> blocks;
@@ -44,11 +44,11 @@ public final class WeightedGraph {
     private final FeatureCentres centres;
     private final DistanceMeasure measure;
     private final DataScale scale;
-    private final StageTimer timer;
 
-    WeightedGraph(BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
+    WeightedGraph(GraphSpec spec, BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
                   JavaPairRDD<Long, NeighbourLists> neighbourLists, EdgeWeighting weighting, GraphStatistics statistics,
-                  FeatureCentres centres, DistanceMeasure measure, DataScale scale, StageTimer timer) {
+                  FeatureCentres centres, DistanceMeasure measure, DataScale scale) {
+        this.spec = spec;
         this.layout = layout;
         this.numFeatures = numFeatures;
         this.blocks = blocks;
@@ -59,7 +59,6 @@ public final class WeightedGraph {
         this.centres = centres;
         this.measure = measure;
         this.scale = scale;
-        this.timer = timer;
     }
 
     /**
@@ -135,9 +134,9 @@ public final class WeightedGraph {
         return centres;
     }
 
-    /** The timer that recorded how long building this graph took; later stages of the same fit add to it. */
-    public StageTimer timer() {
-        return timer;
+    /** The spec the graph was built from, in the units of the user's data. */
+    public GraphSpec spec() {
+        return spec;
     }
 
     /** Releases the cached blocks, edges and neighbour lists. */

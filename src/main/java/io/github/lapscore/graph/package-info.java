@@ -3,7 +3,7 @@
  * and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, section 2.1, steps 1-2).
  *
  * <p>{@link io.github.lapscore.graph.GraphBuilder} takes the rows cut into blocks and builds the
- * graph that {@link io.github.lapscore.graph.GraphType} names: the kNN graph (a search of
+ * graph that a {@link io.github.lapscore.graph.GraphSpec} describes: the kNN graph (a search of
  * {@code graph.search}, exact or approximate, whose neighbour relation is symmetrised by union into
  * one {@link io.github.lapscore.graph.Edge} per unordered pair), the kNN graph within classes (the
  * exact search over pairs of the same label), or the epsilon graph ({@code RadiusEdges}: the same

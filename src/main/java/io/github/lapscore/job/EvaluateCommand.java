@@ -134,7 +134,7 @@ final class EvaluateCommand {
         if (selector.supervised()) {
             estimator.setLabelCol(CLASS_COLUMN);
         }
-        if (estimator instanceof GraphFeatureSelector<?, ?> graph && graph.graphTypeOption().supervised()) {
+        if (estimator instanceof GraphFeatureSelector<?, ?> graph && graph.graphSpec().needsLabels()) {
             throw new IllegalArgumentException("--graph " + graph.getGraphType() + " reads the labels, which evaluate gives to the"
                     + " Fisher score only; use knn or epsilon");
         }

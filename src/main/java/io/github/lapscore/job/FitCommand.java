@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.outputs.OutputPaths;
@@ -81,7 +81,7 @@ final class FitCommand {
         List<String> unused = searchOptionsUnused(selector, args);
         List<String> selectionNotes = SelectionOptions.apply(selector, args);
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
-                && graphSelector.graphTypeOption() != GraphType.CLASS;
+                && graphSelector.graphSpec().materialised();
         if (args.given(FitOption.EDGES_OUT) && !builtGraph) {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
@@ -143,25 +143,25 @@ final class FitCommand {
     }
 
     /**
-     * The options given that the chosen graph does not read: the approximate search's, for any graph
-     * but the kNN graph (the others are searched exactly or not at all), and {@code --radius} and
-     * {@code --max-edges} for any graph but the epsilon graph.
+     * The options given that the chosen graph does not read: the approximate search's unless the spec
+     * {@link GraphSpec#usesSearch() uses the search}, {@code --radius} and {@code --max-edges} unless it
+     * {@link GraphSpec#usesRadius() uses the radius}.
      */
     private static List<String> searchOptionsUnused(FeatureSelector<?, ?> selector, JobArguments<FitOption> args) {
         List<String> unused = new ArrayList<>();
         if (!(selector instanceof GraphFeatureSelector<?, ?> graphSelector)) {
             return unused;
         }
-        GraphType type = graphSelector.graphTypeOption();
+        GraphSpec spec = graphSelector.graphSpec();
         List<FitOption> search = List.of(FitOption.KNN, FitOption.TREES, FitOption.LEAF_SIZE, FitOption.REFINEMENT_ROUNDS,
                 FitOption.RECALL_SAMPLE);
         for (FitOption option : search) {
-            if (type != GraphType.KNN && args.given(option)) {
+            if (!spec.usesSearch() && args.given(option)) {
                 unused.add(option.flag());
             }
         }
         for (FitOption option : List.of(FitOption.RADIUS, FitOption.MAX_EDGES)) {
-            if (type != GraphType.EPSILON && args.given(option)) {
+            if (!spec.usesRadius() && args.given(option)) {
                 unused.add(option.flag());
             }
         }
@@ -176,7 +176,7 @@ final class FitCommand {
         if (score == ScoreChoice.FISHER) {
             throw new IllegalArgumentException("--score fisher needs --label-col: the Fisher score compares classes");
         }
-        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphTypeOption().supervised()) {
+        if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphSpec().needsLabels()) {
             throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"
                     + " of the same label");
         }
@@ -194,7 +194,7 @@ final class FitCommand {
     private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
                                         PrintStream out) {
         boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
-                && !(selector instanceof LaplacianScoreSelector && graphSelector.graphTypeOption() == GraphType.CLASS);
+                && !(selector instanceof LaplacianScoreSelector && !graphSelector.graphSpec().weighsDistances());
         boolean standardize = args.given(FitOption.STANDARDIZE);
         if (!readsDistances) {
             if (standardize) {
@@ -218,9 +218,10 @@ final class FitCommand {
     /** Builds the graph of {@code data} once, writes its edges and scores it. */
     private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data,
                                                            StagedOutputs outputs, PrintStream out) throws IOException {
-        WeightedGraph graph = selector.buildGraph(data);
+        StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
+        WeightedGraph graph = selector.buildGraph(data, timer);
         try {
-            FeatureSelectorModel<?> model = selector.fitGraph(graph);
+            FeatureSelectorModel<?> model = selector.fitGraph(graph, timer);
             outputs.write(FitOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
                     .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
             return model;

@@ -94,10 +94,10 @@ public final class LocalKernelRegressionScores {
 
     /**
      * Scores on the kNN graph of eq. 5: weighted by the Gaussian kernel of the regressions, without
-     * self-loops, built with its neighbour lists kept ({@link WeightedGraph#neighbourLists()}).
+     * self-loops, built with its neighbour lists kept ({@link WeightedGraph#neighbourLists()}); its
+     * steps timed by {@code timer}.
      */
-    public static double[] onGraph(WeightedGraph graph, double lambda, boolean centerFeatures) {
-        StageTimer timer = graph.timer();
+    public static double[] onGraph(WeightedGraph graph, double lambda, boolean centerFeatures, StageTimer timer) {
         double[] shift = graph.featureMeans();
         Regression regression = new Regression(graph.measure(), graph.weighting().bandwidth(), lambda, centerFeatures);
         FeatureMoments moments = LaplacianScores.moments(graph, shift, timer);

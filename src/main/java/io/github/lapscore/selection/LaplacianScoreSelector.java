@@ -20,7 +20,7 @@ import org.apache.spark.ml.util.MLReader;
 /**
  * Feature selection by Laplacian Score (He, Cai and Niyogi, "Laplacian Score for Feature
  * Selection", NIPS 2005), unsupervised on the kNN or epsilon graph, supervised on the class or
- * classKnn graph ({@link io.github.lapscore.graph.GraphType}).
+ * classKnn graph ({@link io.github.lapscore.graph.GraphSpec}).
  *
  * <p>{@code fit} numbers and checks the rows, builds the graph with a block-partitioned distance
  * join, weighs its edges into the sparse weight matrix S, and computes for every feature f_r, in one
@@ -75,9 +75,9 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
     }
 
     @Override
-    protected ScoredFeatures scoreGraph(WeightedGraph graph) {
-        double[] scores = LaplacianScores.compute(graph, graph.featureMeans(), varianceWeightingOption(), graph.timer());
-        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0));
+    protected ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer) {
+        double[] scores = LaplacianScores.compute(graph, graph.featureMeans(), varianceWeightingOption(), timer);
+        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0, timer));
     }
 
     @Override

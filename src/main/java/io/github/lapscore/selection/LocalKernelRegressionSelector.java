@@ -2,12 +2,14 @@ package io.github.lapscore.selection;
 
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.ClassGraph;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.GraphSettings;
-import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.GraphSpec;
+import io.github.lapscore.graph.KnnGraph;
+import io.github.lapscore.graph.KnnWithinClassGraph;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.KnnMethod;
@@ -98,8 +100,8 @@ public final class LocalKernelRegressionSelector
 
     @Override
     public StructType transformSchema(StructType schema) {
-        GraphType type = graphTypeOption();
-        if (type != GraphType.KNN && type != GraphType.CLASS) {
+        GraphSpec spec = graphSpec();
+        if (!(spec instanceof KnnGraph || spec instanceof ClassGraph)) {
             throw new IllegalArgumentException("The Local Kernel Regression score is defined on graphType knn (eq. 5) or class"
                     + " (eq. 6), got " + getGraphType());
         }
@@ -111,19 +113,19 @@ public final class LocalKernelRegressionSelector
      * Gaussian kernel and no self-loops, as {@code buildGraph} of this selector makes it.
      */
     @Override
-    protected ScoredFeatures scoreGraph(WeightedGraph graph) {
-        if (graph.neighbourLists() == null || graph.statistics().type() != GraphType.KNN
+    protected ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer) {
+        if (graph.neighbourLists() == null || !(graph.spec() instanceof KnnGraph)
                 || graph.weighting().kernel() != WeightKernel.HEAT || graph.statistics().numSelfLoops() > 0) {
             throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
                     + " heat kernel, no self-loops): build it with LocalKernelRegressionSelector.buildGraph");
         }
-        double[] scores = LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), getCenterFeatures());
-        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0));
+        double[] scores = LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), getCenterFeatures(), timer);
+        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0, timer));
     }
 
     @Override
     protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
-        GraphSettings settings = graphSettings().inScaledUnits(rows.scale());
+        GraphSettings settings = graphSpec().settings().inScaledUnits(rows.scale());
         ClassMoments moments = timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": class sizes and moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
@@ -147,13 +149,11 @@ public final class LocalKernelRegressionSelector
             largeClassRows.release();
             throw failed;
         }
-        PreparedRows large = PreparedRows.of(largeClassRows, largeSummary, getBlockSize(), BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK,
-                timer, Stage.GRAPH);
+        KnnWithinClassGraph withinClasses = new KnnWithinClassGraph(getNumNeighbors(), KnnMethod.EXACT, settings);
+        PreparedRows large = GraphBuilder.prepare(largeClassRows, largeSummary, withinClasses, timer);
         JavaPairRDD<Long, NeighbourLists> lists = null;
         try {
-            GraphSettings withinClasses = settings.withType(GraphType.CLASS_KNN);
-            lists = GraphBuilder.nearestNeighbours(withinClasses, KnnMethod.EXACT, large,
-                    withinClasses.measure().centre(large.centres()), timer);
+            lists = withinClasses.nearestNeighbours(large, settings.measure().centre(large.centres()), timer);
             double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
                     new LocalKernelRegressionScores.NeighbourRows(large.blocks(), large.layout(), lists, large.centres()),
                     regression, timer);

@@ -15,7 +15,6 @@ import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.base.GraphFeatureSelector;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -66,9 +65,9 @@ class ExactCostWarningTest {
         }
     }
 
-    /** Log events of {@link GraphFeatureSelector}'s logger while {@code work} runs. */
+    /** Log events of {@link GraphBuilder}'s logger while {@code work} runs. */
     private static List<LogEvent> logOf(Runnable work) {
-        Logger logger = (Logger) LogManager.getLogger(GraphFeatureSelector.class);
+        Logger logger = (Logger) LogManager.getLogger(GraphBuilder.class);
         List<LogEvent> events = new CopyOnWriteArrayList<>();
         AbstractAppender capture = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
             @Override

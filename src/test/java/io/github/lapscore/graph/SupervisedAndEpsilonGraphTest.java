@@ -20,6 +20,7 @@ import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
@@ -229,7 +230,8 @@ class SupervisedAndEpsilonGraphTest {
         int isolated = selfLoops ? 0 : isolated(adjacent);
         assertEquals(selfLoops ? 0 : 1, isolated, "the class of one row has no neighbour");
 
-        WeightedGraph graph = selector.buildGraph(frame);
+        WeightedGraph graph = BuiltGraphs.of(frame, new KnnWithinClassGraph(K, KnnMethod.AUTO,
+                BuiltGraphs.settings("euclidean", "heat", bandwidth, selfLoops, blockSize)));
         try {
             assertEdgesMatch(graph, adjacent, w, squared, selfLoops);
             assertEquals(isolated, graph.statistics().isolatedRows());
@@ -297,12 +299,8 @@ class SupervisedAndEpsilonGraphTest {
         int isolated = isolated(adjacent);
         assertTrue(isolated >= OUTLIERS && isolated < SPREAD.length / 2, "some rows, the outliers among them, are isolated");
 
-        LaplacianScoreSelector selector = new LaplacianScoreSelector().setGraphType("epsilon").setRadius(radius)
-                .setWeightKernel(kernel).setIncludeSelfLoops(selfLoops).setBlockSize(blockSize);
-        if (!Double.isNaN(bandwidth)) {
-            selector.setBandwidth(bandwidth);
-        }
-        WeightedGraph graph = selector.buildGraph(SparkTestSession.denseFrame(SPREAD, 3));
+        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, 3), new EpsilonGraph(radius, 20_000_000L, 1L,
+                BuiltGraphs.settings("euclidean", kernel, bandwidth, selfLoops, blockSize)));
         try {
             assertEdgesMatch(graph, adjacent, w, squared, selfLoops);
             long expectedIsolated = selfLoops ? 0 : isolated;
@@ -310,7 +308,7 @@ class SupervisedAndEpsilonGraphTest {
             if (kernel.equals("heat")) {
                 assertEquals(t, graph.weighting().bandwidth(), 1e-12 * t);
             }
-            LaplacianScoreSelectorModel model = selector.fitGraph(graph);
+            LaplacianScoreSelectorModel model = new LaplacianScoreSelector().fitGraph(graph);
             assertScores(expected, model.scores(), "epsilon graph");
             assertEquals(expectedIsolated, model.summary().isolatedRows(), "isolated rows in the summary");
             assertEquals("epsilon", model.summary().graphType());
@@ -323,10 +321,10 @@ class SupervisedAndEpsilonGraphTest {
     @Test
     void epsilonEdgesDoNotDependOnInputPartitioning() {
         double radius = radiusAt(squaredDistances(SPREAD), 0.1);
-        LaplacianScoreSelector selector = new LaplacianScoreSelector().setGraphType("epsilon").setRadius(radius).setBlockSize(20);
+        GraphSpec spec = new EpsilonGraph(radius, 20_000_000L, 1L, BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 20));
         List<List<Row>> edgeLists = new ArrayList<>();
         for (int partitions : new int[]{1, 4}) {
-            WeightedGraph graph = selector.buildGraph(SparkTestSession.denseFrame(SPREAD, partitions));
+            WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, partitions), spec);
             try {
                 List<Row> edges = new ArrayList<>(graph.edges().collectAsList());
                 edges.sort(Comparator.<Row>comparingLong(row -> row.getLong(0)).thenComparingLong(row -> row.getLong(1)));

@@ -7,7 +7,8 @@ import java.util.List;
 
 import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.SparkTestSession;
-import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.graph.search.KnnMethod;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,9 +24,9 @@ class WeightedGraphTest {
             "75, 74, 20, euclidean, binary, false"})
     void edgesMatchTheReferenceGraph(int rows, int k, int blockSize, String measure, String kernel, boolean selfLoops) {
         double[][] data = SparkTestSession.clusteredData(rows, 5, rows + k);
-        WeightedGraph graph = new LaplacianScoreSelector().setNumNeighbors(k).setBlockSize(blockSize)
-                .setDistanceMeasure(measure).setWeightKernel(kernel).setIncludeSelfLoops(selfLoops)
-                .buildGraph(SparkTestSession.denseFrame(data, 3));
+        GraphSpec spec = new KnnGraph(k, KnnMethod.AUTO, new ForestSettings(4, 0, 0, 5, 300, 1L),
+                BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
+        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec);
         try {
             DenseLaplacianReference reference = new DenseLaplacianReference(data, k, measure, kernel, Double.NaN, selfLoops);
             List<Row> edges = graph.edges().collectAsList();

@@ -75,7 +75,7 @@ class BadInputTest {
 
     private static boolean needsLabel(FeatureSelector<?, ?> estimator) {
         return estimator instanceof FisherScoreSelector || estimator instanceof GraphFeatureSelector<?, ?> graph
-                && graph.graphTypeOption().supervised();
+                && graph.graphSpec().needsLabels();
     }
 
     private static List<Vector> vectors(double[][] rows) {

@@ -36,7 +36,7 @@ class ContinuousLabelTest {
 
     static Stream<Contract> supervised() {
         return SelectorContractTest.CONTRACTS.stream().filter(contract -> contract.estimator().get() instanceof FisherScoreSelector
-                || contract.estimator().get() instanceof GraphFeatureSelector<?, ?> graph && graph.graphTypeOption().supervised());
+                || contract.estimator().get() instanceof GraphFeatureSelector<?, ?> graph && graph.graphSpec().needsLabels());
     }
 
     /** Labels 0, 0, 1, 1, ...: {@code pairs} classes of two rows, then one class per remaining row. */

@@ -1,6 +1,7 @@
 package io.github.lapscore.job.options;
 
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.GraphType;
 
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null
@@ -21,7 +22,7 @@ public enum FitOption implements CommandOption {
     STANDARDIZE("--standardize", "", null, "divide every feature by its standard deviation before the graph is built, as Spark's"
             + " StandardScaler (withStd = true, withMean = false); for features in different units. --output still writes"
             + " the original values"),
-    GRAPH("--graph", "knn|epsilon|class|classKnn", "graphType"),
+    GRAPH("--graph", String.join("|", ParamOption.paramValues(GraphType.class)), "graphType"),
     K("--k", "N", "numNeighbors"),
     RADIUS("--radius", "R", "radius"),
     MAX_EDGES("--max-edges", "N", "maxEdges"),

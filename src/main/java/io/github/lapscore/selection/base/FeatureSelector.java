@@ -9,7 +9,6 @@ import io.github.lapscore.data.ColumnRef;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.LabelClasses;
 import io.github.lapscore.data.RowSummary;
-import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
@@ -281,7 +280,12 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         return String.format(Locale.ROOT, "Column '%s' has no feature with a score, so none is selected: %d of %d rows are isolated"
                 + " (no edge of positive weight) and every feature is constant over the %d others; choose a larger %s",
                 getFeaturesCol(), summary.isolatedRows(), summary.numRows(), summary.numRows() - summary.isolatedRows(),
-                summary.graphType().equals(GraphType.EPSILON.paramValue()) ? "radius" : "bandwidth");
+                joiningParam());
+    }
+
+    /** The param whose larger value joins more rows by an edge of positive weight, for the warning of isolated rows. */
+    protected String joiningParam() {
+        return "bandwidth";
     }
 
     /**

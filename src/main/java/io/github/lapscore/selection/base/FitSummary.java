@@ -67,12 +67,14 @@ public record FitSummary(long numRows, long skippedRows, int numFeatures, int nu
                 timer.secondsIn(Stage.WEIGHTS), timer.secondsIn(Stage.SCORES), 0.0);
     }
 
-    /** The summary of a fit on a built graph; {@code largeClasses} as the score reports it. */
-    public static FitSummary ofGraph(WeightedGraph graph, int largeClasses) {
+    /**
+     * The summary of a fit on a built graph, with the seconds {@code timer} counted; {@code largeClasses}
+     * as the score reports it.
+     */
+    public static FitSummary ofGraph(WeightedGraph graph, int largeClasses, StageTimer timer) {
         GraphStatistics statistics = graph.statistics();
-        StageTimer timer = graph.timer();
         return new FitSummary(statistics.numRows(), statistics.skippedRows(), graph.numFeatures(), statistics.numClasses(),
-                statistics.type().paramValue(), statistics.numNeighbors(), statistics.method().paramValue(),
+                graph.spec().graphType(), statistics.numNeighbors(), statistics.method().paramValue(),
                 graph.bandwidthInDataUnits(), statistics.numEdges(), statistics.numSelfLoops(), statistics.isolatedRows(),
                 statistics.recall(), graph.layout().numBlocks(), graph.layout().rowsPerBlock(), largeClasses,
                 timer.secondsIn(Stage.VALIDATION), timer.secondsIn(Stage.GRAPH), timer.secondsIn(Stage.RECALL),

@@ -3,23 +3,17 @@ package io.github.lapscore.selection.base;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphBuilder;
-import io.github.lapscore.graph.GraphSettings;
-import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.search.KnnMethod;
-import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.GraphSelectorParams;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A selector whose score is read off a graph of the rows ({@link GraphType}): it builds the
+ * A selector whose score is read off a graph of the rows ({@link GraphSpec}): it builds the
  * weighted graph with the block-partitioned distance joins, or for the class graph only lays the
  * rows out in blocks (that graph is never materialised), and lets the concrete selector score it.
  * Concrete selectors supply {@link #scoreGraph} and {@link #scoreClassGraph}.
@@ -30,15 +24,13 @@ import org.slf4j.LoggerFactory;
 public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>, M extends FeatureSelectorModel<M>>
         extends FeatureSelector<S, M> implements GraphSelectorParams {
 
-    private static final Logger LOG = LoggerFactory.getLogger(GraphFeatureSelector.class);
-
     protected GraphFeatureSelector(String uid) {
         super(uid);
         declaredParams().setGraphDefaults(this);
     }
 
-    /** Scores every feature on {@code graph} (kNN, epsilon or classKnn), which stays cached. */
-    protected abstract ScoredFeatures scoreGraph(WeightedGraph graph);
+    /** Scores every feature on {@code graph} (kNN, epsilon or classKnn), which stays cached, its steps timed by {@code timer}. */
+    protected abstract ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer);
 
     /** Scores every feature on the class graph of {@code rows}, which stay cached. */
     protected abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
@@ -120,7 +112,7 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
 
     @Override
     protected boolean needsLabel() {
-        return graphTypeOption().supervised();
+        return graphSpec().needsLabels();
     }
 
     @Override
@@ -130,60 +122,48 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
 
     @Override
     public StructType transformSchema(StructType schema) {
-        if (graphTypeOption() == GraphType.EPSILON && !isDefined(radius())) {
-            throw new IllegalArgumentException("graphType = epsilon needs radius to be set");
-        }
-        if (graphTypeOption() == GraphType.CLASS_KNN && getKnnMethod().equalsIgnoreCase(KnnMethod.APPROXIMATE.paramValue())) {
-            throw new IllegalArgumentException("graphType = classKnn is searched by the exact join only; set knnMethod to exact"
-                    + " or auto");
-        }
+        graphSpec().check();
         return super.transformSchema(schema);
     }
 
     @Override
     protected boolean needsNonZeroRows() {
-        return graphTypeOption() != GraphType.CLASS && graphSettings().needsCosines();
+        return graphSpec().needsCosines();
     }
 
     @Override
     protected void validateRows(RowSummary summary, String[] featureNames) {
-        GraphType type = graphTypeOption();
-        boolean knn = type == GraphType.KNN || type == GraphType.CLASS_KNN;
-        summary.validate(getFeaturesCol(), featureNames, knn ? getNumNeighbors() : 0, needsNonZeroRows());
+        summary.validate(getFeaturesCol(), featureNames, graphSpec().numNeighbours(), needsNonZeroRows());
+    }
+
+    @Override
+    protected String joiningParam() {
+        return graphSpec().joiningParam();
     }
 
     @Override
     protected final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
-        if (graphTypeOption() == GraphType.CLASS) {
-            PreparedRows prepared = PreparedRows.of(rows, summary, getBlockSize(), Integer.MAX_VALUE, timer, Stage.GRAPH);
+        GraphSpec spec = graphSpec();
+        PreparedRows prepared = GraphBuilder.prepare(rows, summary, spec, timer);
+        if (!spec.materialised()) {
             try {
                 return scoreClassGraph(prepared, timer);
             } finally {
                 prepared.release();
             }
         }
-        WeightedGraph graph = build(rows, summary, timer);
+        WeightedGraph graph = build(spec, prepared, timer);
         try {
-            return scoreGraph(graph);
+            return scoreGraph(graph, timer);
         } finally {
             graph.unpersist();
         }
     }
 
-    /**
-     * Lays the rows out and builds their graph. An explicit {@code knnMethod = exact} on more rows
-     * than {@code auto} searches exactly first logs a warning with its cost.
-     */
-    private WeightedGraph build(IndexedRows rows, RowSummary summary, StageTimer timer) {
-        GraphSettings settings = graphSettings();
-        if (settings.type() == GraphType.KNN && settings.method() == KnnMethod.EXACT) {
-            KnnMethod.exactCostWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism())
-                    .ifPresent(LOG::warn);
-        }
-        PreparedRows prepared = PreparedRows.of(rows, summary, settings.rowsPerBlock(),
-                settings.exactJoin(summary.count()) ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE, timer, Stage.GRAPH);
+    /** Builds the graph of the laid-out rows, releasing them when the build fails. */
+    private WeightedGraph build(GraphSpec spec, PreparedRows prepared, StageTimer timer) {
         try {
-            return GraphBuilder.build(settings, prepared, keepsNeighbourLists(), timer);
+            return GraphBuilder.build(prepared, spec, keepsNeighbourLists(), timer);
         } catch (Throwable failed) {
             prepared.release();
             throw failed;
@@ -194,22 +174,34 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
      * Checks the input and builds the weighted graph without scoring it, for users who want the edge
      * list ({@link WeightedGraph#edges()}) as well as the model: call {@link #fitGraph} next, and
      * {@link WeightedGraph#unpersist()} when done with both. The class graph is never built, so it
-     * has no edge list: {@code graphType = "class"} is refused here.
+     * has no edge list: {@code graphType = "class"} is refused here. The summary of {@link #fitGraph(WeightedGraph)}
+     * counts the seconds of the scoring only; pass one timer to {@link #buildGraph(Dataset, StageTimer)}
+     * and {@link #fitGraph(WeightedGraph, StageTimer)} to count those of the build as well.
      */
     public WeightedGraph buildGraph(Dataset<?> dataset) {
-        if (graphTypeOption() == GraphType.CLASS) {
-            throw new IllegalArgumentException("graphType = class is never materialised (it would have n_l^2 edges per class);"
-                    + " call fit instead of buildGraph");
-        }
-        StageTimer timer = new StageTimer(dataset.sparkSession().sparkContext(), uid() + ": ");
+        return buildGraph(dataset, new StageTimer(dataset.sparkSession().sparkContext(), uid() + ": "));
+    }
+
+    /** {@link #buildGraph(Dataset)}, its steps timed by {@code timer}. */
+    public WeightedGraph buildGraph(Dataset<?> dataset, StageTimer timer) {
+        GraphSpec spec = graphSpec();
+        spec.requireMaterialised();
         return CacheScope.ownedByResult(caches -> {
             CheckedRows checked = checkedRows(dataset, timer, caches);
-            return build(checked.rows(), checked.summary(), timer);
+            return build(spec, GraphBuilder.prepare(checked.rows(), checked.summary(), spec, timer), timer);
         });
     }
 
     /** Scores the features on {@code graph} (from {@link #buildGraph}) and selects them; the graph stays cached. */
     public M fitGraph(WeightedGraph graph) {
-        return modelOf(scoreGraph(graph), () -> graph.blocks().flatMap(block -> block.vectors().iterator()), graph.timer());
+        return fitGraph(graph, new StageTimer(graph.blocks().context(), uid() + ": "));
+    }
+
+    /**
+     * {@link #fitGraph(WeightedGraph)}, its steps timed by {@code timer}: the timer of
+     * {@link #buildGraph(Dataset, StageTimer)}, for a summary that counts the build's seconds too.
+     */
+    public M fitGraph(WeightedGraph graph, StageTimer timer) {
+        return modelOf(scoreGraph(graph, timer), () -> graph.blocks().flatMap(block -> block.vectors().iterator()), timer);
     }
 }

@@ -1,8 +1,13 @@
 package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.ClassGraph;
+import io.github.lapscore.graph.EpsilonGraph;
 import io.github.lapscore.graph.GraphSettings;
+import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.KnnGraph;
+import io.github.lapscore.graph.KnnWithinClassGraph;
 import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.ForestSettings;
@@ -20,7 +25,7 @@ import org.apache.spark.ml.param.Param;
  */
 public interface GraphSelectorParams extends SelectorParams {
 
-    /** The {@code graphType} param, one of the {@link GraphType}s. */
+    /** The {@code graphType} param, one of the {@link GraphType}s, read as a {@link GraphSpec} by {@link #graphSpec()}. */
     default Param<String> graphType() {
         return declaredParams().graphType;
     }
@@ -191,23 +196,26 @@ public interface GraphSelectorParams extends SelectorParams {
         return (Integer) getOrDefault(recallSampleSize());
     }
 
-    /** The graph type these params select. */
-    default GraphType graphTypeOption() {
-        return ParamOption.parse(GraphType.class, getGraphType());
-    }
-
     /** The kernel that weighs the edges. */
     WeightKernel weightKernelOption();
 
     /** Whether every row gets the self-loop {i, i} of weight 1. */
     boolean selfLoopsOption();
 
-    /** The graph these params describe. */
-    default GraphSettings graphSettings() {
-        return new GraphSettings(graphTypeOption(), getNumNeighbors(), getRadius(), getMaxEdges(),
-                ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()), weightKernelOption(),
-                getBandwidth(), selfLoopsOption(), getBlockSize(),
-                ParamOption.parse(KnnMethod.class, getKnnMethod()),
-                new ForestSettings(getNumTrees(), getLeafSize(), getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()));
+    /**
+     * The graph these params describe: the one place that maps {@code graphType} to a
+     * {@link GraphSpec} variant, each given the params it reads.
+     */
+    default GraphSpec graphSpec() {
+        GraphSettings settings = new GraphSettings(ParamOption.parse(DistanceMeasure.class, getDistanceMeasure()),
+                weightKernelOption(), getBandwidth(), selfLoopsOption(), getBlockSize());
+        KnnMethod method = ParamOption.parse(KnnMethod.class, getKnnMethod());
+        return switch (ParamOption.parse(GraphType.class, getGraphType())) {
+            case KNN -> new KnnGraph(getNumNeighbors(), method, new ForestSettings(getNumTrees(), getLeafSize(),
+                    getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()), settings);
+            case EPSILON -> new EpsilonGraph(getRadius(), getMaxEdges(), getSeed(), settings);
+            case CLASS -> new ClassGraph(settings);
+            case CLASS_KNN -> new KnnWithinClassGraph(getNumNeighbors(), method, settings);
+        };
     }
 }

@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.graph.BuiltGraphs;
+import io.github.lapscore.graph.GraphSpec;
+import io.github.lapscore.graph.KnnGraph;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
@@ -27,6 +30,11 @@ class ApproximateGraphTest {
     private static LaplacianScoreSelector selector(String method) {
         return new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(5).setNumTrees(6).setLeafSize(200)
                 .setRecallSampleSize(300).setNumTopFeatures(4).setSeed(3L);
+    }
+
+    /** The approximate kNN graph of k = 5, Euclidean and heat kernel, searched by {@code forest}. */
+    private static GraphSpec approximate(ForestSettings forest) {
+        return new KnnGraph(5, KnnMethod.APPROXIMATE, forest, BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 0));
     }
 
     /**
@@ -66,8 +74,8 @@ class ApproximateGraphTest {
      */
     @Test
     void recallEstimateOfAWeakGraphAgreesWithBruteForce() {
-        LaplacianScoreSelector weak = selector("approximate").setNumTrees(2).setLeafSize(100).setRefinementRounds(0);
-        WeightedGraph graph = weak.buildGraph(SparkTestSession.denseFrame(DATA, 4));
+        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(new ForestSettings(2, 100, 0, 0,
+                300, 3L)));
         try {
             BruteForceRecall recall = BruteForceRecall.of(DATA, graph.edges().collectAsList(), 5);
             assertTrue(recall.recall() < 0.9, "the weak search misses neighbours: " + recall);
@@ -97,7 +105,8 @@ class ApproximateGraphTest {
     void recallEstimateMatchesBruteForce() {
         double[][] data = Arrays.copyOf(DATA, 500);
         int k = 5;
-        WeightedGraph graph = selector("approximate").buildGraph(SparkTestSession.denseFrame(data, 3));
+        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5,
+                300, 3L)));
         try {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
                     new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));

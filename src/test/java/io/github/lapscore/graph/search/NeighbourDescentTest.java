@@ -37,11 +37,11 @@ class NeighbourDescentTest {
             SearchInput input = inputOf(graph, 8);
             ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(input, new SearchSettings(K, twoSmallTrees),
-                    graph.timer());
+                    testTimer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
             SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 4L));
             JavaPairRDD<Long, NeighbourLists> refined = refine(fromTree, input, threeRounds, graph.blocks().context().defaultParallelism(),
-                    graph.timer());
+                    testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
             refined.unpersist(false);
 
@@ -82,11 +82,11 @@ class NeighbourDescentTest {
         try {
             SearchInput input = inputOf(graph, 5);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
-                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), graph.timer());
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), testTimer());
             SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 4L));
             List<String> reference = null;
             for (int groups : new int[]{1, 2, 3, 9}) {
-                JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees, input, twoRounds, groups, graph.timer());
+                JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees, input, twoRounds, groups, testTimer());
                 List<String> entries = entries(refined);
                 refined.unpersist(false);
                 if (reference == null) {
@@ -121,7 +121,7 @@ class NeighbourDescentTest {
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
                 JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7), new SearchSettings(K, settings),
-                        graph.timer(), copiesAllowed);
+                        testTimer(), copiesAllowed);
                 found.add(entries(lists));
                 lists.unpersist(false);
             }
@@ -203,7 +203,7 @@ class NeighbourDescentTest {
             for (int s = 0; s < listSizes.length; s++) {
                 ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
                 JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(inputOf(graph, 12), new SearchSettings(K, settings),
-                        graph.timer());
+                        testTimer());
                 recall[s] = bruteForceRecall(distancesByRow(found, data), data);
                 found.unpersist(false);
             }
@@ -213,7 +213,7 @@ class NeighbourDescentTest {
             rounds.clear();
             ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(inputOf(graph, 12),
-                    new SearchSettings(K, untilConverged), graph.timer());
+                    new SearchSettings(K, untilConverged), testTimer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
             converged.unpersist(false);
             assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());
@@ -223,6 +223,11 @@ class NeighbourDescentTest {
             StageTimer.removeListener(listener);
             graph.unpersist();
         }
+    }
+
+    /** A timer for the searches run here, apart from the graph's build. */
+    private static StageTimer testTimer() {
+        return new StageTimer(SparkTestSession.spark().sparkContext(), "NeighbourDescentTest: ");
     }
 
     /** {@code rows x dims} independent standard normal values. */

@@ -1,0 +1,120 @@
+package io.github.lapscore.graph;
+
+import java.util.Optional;
+
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.graph.search.ApproximateKnnSearch;
+import io.github.lapscore.graph.search.ExactKnnSearch;
+import io.github.lapscore.graph.search.ForestSettings;
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.graph.search.SearchInput;
+import io.github.lapscore.graph.search.SearchSettings;
+import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
+
+/**
+ * The kNN graph ({@code graphType = "knn"}): {i, j} is an edge when x_j is among the k nearest
+ * neighbours of x_i or x_i among those of x_j (He, Cai and Niyogi, "Laplacian Score for Feature
+ * Selection", NIPS 2005, section 2.1 step 1), weighted by the kernel of its settings. The neighbours
+ * are found by the exact all-pairs join, O(m^2 d), or by the approximate search (random-projection
+ * trees and NN-descent) with its recall@k estimated on a sample of rows.
+ *
+ * @param numNeighbours k
+ * @param method        how the neighbours are found; {@code auto} picks by the number of rows
+ * @param forest        the approximate search's trees and recall sample, and its seed
+ * @param settings      distance, weighting and block layout
+ */
+public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings forest, GraphSettings settings) implements GraphSpec {
+
+    @Override
+    public String graphType() {
+        return GraphType.KNN.paramValue();
+    }
+
+    @Override
+    public String title() {
+        return "kNN graph";
+    }
+
+    @Override
+    public boolean needsLabels() {
+        return false;
+    }
+
+    @Override
+    public boolean materialised() {
+        return true;
+    }
+
+    @Override
+    public boolean weighsDistances() {
+        return true;
+    }
+
+    @Override
+    public boolean usesRadius() {
+        return false;
+    }
+
+    @Override
+    public boolean usesSearch() {
+        return true;
+    }
+
+    @Override
+    public boolean needsCosines() {
+        return settings.needsCosines();
+    }
+
+    @Override
+    public int maxRowsPerBlock(long numRows) {
+        return method.resolve(numRows) == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE;
+    }
+
+    /** The cost of an explicit {@code knnMethod = exact} on more rows than {@code auto} searches exactly. */
+    @Override
+    public Optional<String> costWarning(long numRows, int numFeatures, int cores) {
+        return method == KnnMethod.EXACT ? KnnMethod.exactCostWarning(numRows, numFeatures, cores) : Optional.empty();
+    }
+
+    /** The neighbour lists of the search, their recall on a sample when approximate, and their union symmetrisation. */
+    @Override
+    public FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer) {
+        KnnMethod search = method.resolve(rows.summary().count());
+        JavaPairRDD<Long, NeighbourLists> neighbours = nearestNeighbours(rows, search, centre, timer);
+        try {
+            double recall = search == KnnMethod.EXACT || forest.recallSampleSize() == 0 ? Double.NaN
+                    : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + forest.recallSampleSize()
+                    + " sampled rows for recall@" + numNeighbours, () -> RecallSample.draw(SearchInput.of(rows, settings.measure(),
+                    centre), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours));
+            return new FoundEdges(GraphBuilder.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
+                    search, recall);
+        } catch (Throwable failed) {
+            neighbours.unpersist(false);
+            throw failed;
+        }
+    }
+
+    /**
+     * The exact or approximate k nearest neighbours of every row, keyed by the first row of its
+     * block, partition i holding block i, cached. The approximate search refuses leaves of at most k rows.
+     */
+    private JavaPairRDD<Long, NeighbourLists> nearestNeighbours(PreparedRows rows, KnnMethod search, double[] centre,
+                                                                StageTimer timer) {
+        int numFeatures = rows.summary().numFeatures();
+        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
+        if (search == KnnMethod.EXACT) {
+            return ExactKnnSearch.run(input, numNeighbours, timer);
+        }
+        if (forest.leafSize(numFeatures, numNeighbours) <= numNeighbours) {
+            throw new IllegalArgumentException("leafSize " + forest.leafSize(numFeatures, numNeighbours)
+                    + " must exceed numNeighbors " + numNeighbours + ": a row finds its neighbours among the other rows of its leaves");
+        }
+        return ApproximateKnnSearch.run(input, new SearchSettings(numNeighbours, forest), timer);
+    }
+}

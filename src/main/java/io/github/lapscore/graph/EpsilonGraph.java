@@ -6,10 +6,10 @@ import java.util.Optional;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.search.KnnMethod;
-import io.github.lapscore.progress.Stage;
 import io.github.lapscore.graph.search.SearchInput;
-import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 
 /**
  * The epsilon graph ({@code graphType = "epsilon"}): {i, j} is an edge when

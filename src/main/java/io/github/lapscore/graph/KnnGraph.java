@@ -10,11 +10,11 @@ import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RecallSample;
-import io.github.lapscore.progress.Stage;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.search.SearchSettings;
-import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 
 /**

@@ -12,21 +12,23 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.BlockLayout;
-import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.edges.Edge;
+import io.github.lapscore.graph.edges.EdgeWeighting;
+import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
-import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.spec.FoundEdges;
+import io.github.lapscore.graph.spec.GraphSettings;
+import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
-import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -171,45 +173,6 @@ public final class GraphBuilder {
             FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"
                     + " to the scores%s", isolated, numRows, note.where(), note.advice()));
         }
-    }
-
-    /**
-     * Union symmetrisation: {i, j} is an edge when j is among i's k nearest or i among j's. Both
-     * sides yield the same record (exact distance and cosine are symmetric), of which one is kept;
-     * the shuffle, of one {@link EdgeBatch} per block and block pair, also places each edge in the
-     * partition of its block pair, ordered by (src, dst).
-     */
-    static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
-        return neighbours.values()
-                .flatMapToPair(lists -> {
-                    Map<Integer, EdgeBatch> byPair = new TreeMap<>();
-                    for (int row = 0; row < lists.rows(); row++) {
-                        for (int n = 0; n < lists.count(row); n++) {
-                            Edge edge = edge(lists, row, n);
-                            byPair.computeIfAbsent(layout.pairIndex(layout.blockOf(edge.src()), layout.blockOf(edge.dst())),
-                                    pair -> new EdgeBatch()).add(edge);
-                        }
-                        if (selfLoops) {
-                            long id = lists.rowId(row);
-                            int block = layout.blockOf(id);
-                            byPair.computeIfAbsent(layout.pairIndex(block, block), pair -> new EdgeBatch()).add(Edge.selfLoop(id));
-                        }
-                    }
-                    List<Tuple2<Integer, EdgeBatch>> batches = new ArrayList<>(byPair.size());
-                    byPair.forEach((pair, batch) -> batches.add(new Tuple2<>(pair, batch)));
-                    return batches.iterator();
-                })
-                .partitionBy(new BlockPairs.EdgePartitioner(layout))
-                .values()
-                .mapPartitions(EdgeBatch::distinctEdges)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-    }
-
-    /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} of {@code lists} as an edge from that row. */
-    private static Edge edge(NeighbourLists lists, int row, int n) {
-        long self = lists.rowId(row);
-        long other = lists.neighbour(row, n);
-        return new Edge(Math.min(self, other), Math.max(self, other), lists.distance(row, n), lists.cosine(row, n));
     }
 
     /**

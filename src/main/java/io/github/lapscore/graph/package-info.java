@@ -3,18 +3,22 @@
  * and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, section 2.1, steps 1-2).
  *
  * <p>{@link io.github.lapscore.graph.GraphBuilder} takes the rows cut into blocks and builds the
- * graph that a {@link io.github.lapscore.graph.GraphSpec} describes: the kNN graph (a search of
+ * graph that a {@link io.github.lapscore.graph.spec.GraphSpec} describes: the kNN graph (a search of
  * {@code graph.search}, exact or approximate, whose neighbour relation is symmetrised by union into
- * one {@link io.github.lapscore.graph.Edge} per unordered pair), the kNN graph within classes (the
+ * one {@link io.github.lapscore.graph.edges.Edge} per unordered pair), the kNN graph within classes (the
  * exact search over pairs of the same label), or the epsilon graph ({@code RadiusEdges}: the same
  * block kernel with the radius as the filter, after an edge estimate from a sample). Every edge is
- * weighed once ({@link io.github.lapscore.graph.WeightKernel}); the result is a
+ * weighed once ({@link io.github.lapscore.graph.edges.WeightKernel}); the result is a
  * {@link io.github.lapscore.graph.WeightedGraph}. The class graph is never built: the scores read
  * it from per-class moments.
  *
  * <p>Layers, each depending only on those below it:
  * <ul>
- *   <li>{@code graph} (this package): the graph, its settings and statistics, and its builder;</li>
+ *   <li>{@code graph} (this package): the builder, the weighted graph it yields and its statistics;</li>
+ *   <li>{@code graph.spec}: what defines a graph, one variant per graph type with its params, checks
+ *       and build step, and the settings all graphs share;</li>
+ *   <li>{@code graph.edges}: the edges and how they are made and weighed: the union symmetrisation of
+ *       neighbour lists, the radius join, the kernels that weigh an edge;</li>
  *   <li>{@code graph.search}: the exact and approximate neighbour searches, which yield per-block
  *       neighbour lists, and the recall estimate; it knows nothing of edges or weights;</li>
  *   <li>{@code graph.kernel}: blocks of rows as the kernel needs them, the distance kernel (all

@@ -10,9 +10,9 @@ import io.github.lapscore.scoring.ClassScores;
 import io.github.lapscore.scoring.LaplacianScores;
 import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FitSummary;
-import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.params.LaplacianScoreParams;
+import io.github.lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -20,7 +20,7 @@ import org.apache.spark.ml.util.MLReader;
 /**
  * Feature selection by Laplacian Score (He, Cai and Niyogi, "Laplacian Score for Feature
  * Selection", NIPS 2005), unsupervised on the kNN or epsilon graph, supervised on the class or
- * classKnn graph ({@link io.github.lapscore.graph.GraphSpec}).
+ * classKnn graph ({@link io.github.lapscore.graph.spec.GraphSpec}).
  *
  * <p>{@code fit} numbers and checks the rows, builds the graph with a block-partitioned distance
  * join, weighs its edges into the sparse weight matrix S, and computes for every feature f_r, in one

@@ -9,6 +9,8 @@ import io.github.lapscore.DenseLaplacianReference;
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.spec.GraphSpec;
+import io.github.lapscore.graph.spec.KnnGraph;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,7 +1,7 @@
 package io.github.lapscore.job.options;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.GraphType;
+import io.github.lapscore.graph.spec.GraphType;
 
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null

@@ -4,9 +4,9 @@ import java.io.Serializable;
 
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphStatistics;
-import io.github.lapscore.graph.GraphType;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.spec.GraphType;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.scoring.ClassMoments;

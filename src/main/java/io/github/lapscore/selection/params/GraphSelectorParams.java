@@ -1,17 +1,17 @@
 package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.ClassGraph;
-import io.github.lapscore.graph.EpsilonGraph;
-import io.github.lapscore.graph.GraphSettings;
-import io.github.lapscore.graph.GraphSpec;
-import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.KnnGraph;
-import io.github.lapscore.graph.KnnWithinClassGraph;
-import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.spec.ClassGraph;
+import io.github.lapscore.graph.spec.EpsilonGraph;
+import io.github.lapscore.graph.spec.GraphSettings;
+import io.github.lapscore.graph.spec.GraphSpec;
+import io.github.lapscore.graph.spec.GraphType;
+import io.github.lapscore.graph.spec.KnnGraph;
+import io.github.lapscore.graph.spec.KnnWithinClassGraph;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;

@@ -1,7 +1,7 @@
 package io.github.lapscore.selection.params;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;

@@ -1,6 +1,6 @@
 package io.github.lapscore.selection.params;
 
-import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.graph.edges.WeightKernel;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;

@@ -3,11 +3,11 @@ package io.github.lapscore.selection.params;
 import java.io.Serializable;
 
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.graph.GraphType;
-import io.github.lapscore.graph.WeightKernel;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.spec.GraphType;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;

@@ -12,11 +12,11 @@ import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.BuiltGraphs;
-import io.github.lapscore.graph.GraphSpec;
-import io.github.lapscore.graph.KnnGraph;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.spec.GraphSpec;
+import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.sql.Row;

@@ -1,9 +1,10 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import java.io.Serializable;
 
 import io.github.lapscore.data.DataScale;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.edges.WeightKernel;
 
 /**
  * What every graph shares, whichever pairs of rows it joins ({@link GraphSpec}): the distance, the

@@ -1,10 +1,11 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import java.util.Locale;
 import java.util.Optional;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.graph.edges.RadiusEdges;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.Stage;

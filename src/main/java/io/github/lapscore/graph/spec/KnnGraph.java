@@ -1,9 +1,10 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import java.util.Optional;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.graph.edges.NeighbourEdges;
 import io.github.lapscore.graph.search.ApproximateKnnSearch;
 import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.ForestSettings;
@@ -92,7 +93,7 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
                     : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + forest.recallSampleSize()
                     + " sampled rows for recall@" + numNeighbours, () -> RecallSample.draw(SearchInput.of(rows, settings.measure(),
                     centre), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours));
-            return new FoundEdges(GraphBuilder.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
+            return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
                     search, recall);
         } catch (Throwable failed) {
             neighbours.unpersist(false);

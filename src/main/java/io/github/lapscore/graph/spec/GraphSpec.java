@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import java.io.Serializable;
 import java.util.Optional;
@@ -10,8 +10,8 @@ import io.github.lapscore.progress.StageTimer;
  * Which pairs of rows are neighbours, the first choice of a graph-based score: one variant per graph,
  * each with its own params, its checks and its build step, plus the {@link GraphSettings} all graphs
  * share. The selectors and the command line ask the spec what it needs and what it reads instead of
- * testing its type, so a new graph is one new variant. {@link GraphBuilder#build} turns a spec and
- * prepared rows into a {@link WeightedGraph}.
+ * testing its type, so a new graph is one new variant. {@link io.github.lapscore.graph.GraphBuilder#build} turns a spec and
+ * prepared rows into a {@link io.github.lapscore.graph.WeightedGraph}.
  *
  * <p>Params are in the units of the user's data; the build carries them into the units of the rows'
  * {@link io.github.lapscore.data.DataScale}.

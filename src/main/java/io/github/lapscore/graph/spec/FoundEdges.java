@@ -1,5 +1,6 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
+import io.github.lapscore.graph.edges.Edge;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RecallSample;

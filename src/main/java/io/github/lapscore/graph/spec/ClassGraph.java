@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.progress.StageTimer;

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.spec;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.edges.NeighbourEdges;
 import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
@@ -88,7 +89,7 @@ public record KnnWithinClassGraph(int numNeighbours, KnnMethod method, GraphSett
     public FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> neighbours = nearestNeighbours(rows, centre, timer);
         try {
-            return new FoundEdges(GraphBuilder.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
+            return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
                     KnnMethod.EXACT, Double.NaN);
         } catch (Throwable failed) {
             neighbours.unpersist(false);

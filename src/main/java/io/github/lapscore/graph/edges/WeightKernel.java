@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.edges;
 
 import io.github.lapscore.ParamOption;
 

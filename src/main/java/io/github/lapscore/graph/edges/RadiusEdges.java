@@ -1,4 +1,4 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.graph.edges;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,7 @@ import scala.Tuple2;
  * radius joins nearly all m^2/2 pairs: {@link #estimateEdges} counts the neighbours of a sample of
  * rows first, so that such a radius is refused before the graph is built.
  */
-final class RadiusEdges {
+public final class RadiusEdges {
 
     /** Rows whose neighbours are counted to estimate the edge count. */
     static final int ESTIMATE_SAMPLE = 1000;
@@ -42,7 +42,7 @@ final class RadiusEdges {
     }
 
     /** Edges within {@code radius} between the rows of {@code input}, partitioned by block pair ({@link BlockPairs#all}), cached. */
-    static JavaRDD<Edge> find(SearchInput input, double radius, boolean selfLoops) {
+    public static JavaRDD<Edge> find(SearchInput input, double radius, boolean selfLoops) {
         RowEmbedding embedding = input.embedding();
         return BlockPairs.all(input.blocks(), input.layout())
                 .mapPartitions(pairs -> {
@@ -88,7 +88,7 @@ final class RadiusEdges {
      * fewer, which makes the count exact): {@code (m / s) sum_i deg(i) / 2}. One pass over the
      * blocks; O(s d) on the driver.
      */
-    static double estimateEdges(SearchInput input, double radius, long seed) {
+    public static double estimateEdges(SearchInput input, double radius, long seed) {
         JavaRDD<RowBlock> blocks = input.blocks();
         RowEmbedding embedding = input.embedding();
         long numRows = input.layout().numRows();

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
@@ -98,9 +99,9 @@ class ApproximateGraphTest {
         double[][] data = Arrays.copyOf(DATA, 500);
         int k = 5;
         WeightedGraph graph = selector("approximate").buildGraph(SparkTestSession.denseFrame(data, 3));
-        try {
+        try (CacheScope caches = new CacheScope()) {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
-                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));
+                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
             RecallSample sample = RecallSample.draw(input, k, 40, 9L);
             long[] ids = sample.ids();
             assertEquals(40, ids.length);

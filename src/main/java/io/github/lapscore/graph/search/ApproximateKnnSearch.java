@@ -66,9 +66,10 @@ public final class ApproximateKnnSearch {
     /**
      * Neighbour lists keyed by the first row of their block of {@code input}'s layout, partition i
      * holding block i, cached in {@code input}'s scope. The forest is broadcast through that scope and
-     * destroyed once the trees' candidates are merged; every step's lists (and the group copies) are
-     * released as soon as the next step has counted its own. When a step fails, what the search still
-     * holds stays with the scope's owner, who releases it when the scope closes.
+     * destroyed once the trees' candidates are merged; every step's lists are released as soon as the
+     * next step has counted its own, and the group copies once the rounds are done. When a step
+     * fails, what the search still holds stays with the scope's owner, who releases it when the
+     * scope closes.
      */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer) {
         return run(input, settings, timer, true);

@@ -5,14 +5,17 @@ import java.util.List;
 import java.util.function.Function;
 
 import org.apache.spark.api.java.JavaRDDLike;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.storage.StorageLevel;
 
 /**
  * The owner of the data one piece of work caches in Spark (the RDDs and Datasets of one fit, of one
- * evaluation, of one benchmark size), which releases them in one place. Work persists through the
- * scope ({@link #persist}), may release an item as soon as it is no longer needed
+ * evaluation, of one benchmark size, and the values it broadcasts to the executors), which releases
+ * them in one place. Work persists and broadcasts through the scope ({@link #persist},
+ * {@link #broadcast}), may release an item as soon as it is no longer needed
  * ({@link #release}), and leaves everything else to {@link #close()}, which a try-with-resources
  * block runs whether the work succeeds or fails:
  * <pre>{@code
@@ -32,7 +35,7 @@ import org.apache.spark.storage.StorageLevel;
  * ({@code unpersist(false)}), tries every item even when one fails, and throws the first failure with
  * the others suppressed; inside try-with-resources, an exception already in flight stays the one the
  * caller sees and a release failure is added to it as suppressed. Closing twice does nothing;
- * persisting into a closed scope is refused. Each call costs O(h) for the h items held, which stay
+ * persisting or broadcasting into a closed scope is refused. Each call costs O(h) for the h items held, which stay
  * few when a loop releases what each of its steps no longer needs.
  *
  * <p>A scope lives on the driver: it is not {@link java.io.Serializable}, so a Spark closure that
@@ -98,6 +101,18 @@ public final class CacheScope implements AutoCloseable {
     }
 
     /**
+     * Broadcasts {@code value} to the executors through {@code context} and holds the broadcast,
+     * which releasing destroys ({@link Broadcast#destroy()}): its copies on the driver and the
+     * executors are removed, and tasks can no longer read it.
+     */
+    public <T> Broadcast<T> broadcast(JavaSparkContext context, T value) {
+        requireOpen();
+        Broadcast<T> shared = context.broadcast(value);
+        held.add(new Held(shared, shared::destroy));
+        return shared;
+    }
+
+    /**
      * Holds {@code resource} (cached data with a release of its own, such as a graph) so that
      * {@link #close()} closes it with the rest; returns it.
      */
@@ -115,6 +130,11 @@ public final class CacheScope implements AutoCloseable {
     /** Releases {@code data} now and forgets it; nothing happens when this scope does not hold it. */
     public void release(Dataset<?> data) {
         releaseHeld(data);
+    }
+
+    /** Destroys {@code shared} now and forgets it; nothing happens when this scope does not hold it. */
+    public void release(Broadcast<?> shared) {
+        releaseHeld(shared);
     }
 
     /**

@@ -12,10 +12,12 @@ import java.util.List;
 
 import io.github.lapscore.Caches;
 import io.github.lapscore.SparkTestSession;
+import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaRDDLike;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.storage.StorageLevel;
@@ -23,8 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A {@link CacheScope} against the session's own record of what is cached: what it persists is in
- * {@code getPersistentRDDs()} (or the Dataset cache) until it is released, early or by the close at the end
- * of the work, whether the work succeeds or fails; the exception of failed work is the one that surfaces.
+ * {@code getPersistentRDDs()} (or the Dataset cache), and what it broadcasts can be read, until it is released,
+ * early or by the close at the end of the work, whether the work succeeds or fails; the exception of failed work
+ * is the one that surfaces.
  */
 class CacheScopeTest {
 
@@ -164,7 +167,38 @@ class CacheScopeTest {
         assertThrows(IllegalStateException.class, () -> caches.persist(late));
         assertThrows(IllegalStateException.class, () -> caches.persist(frame()));
         assertThrows(IllegalStateException.class, () -> caches.own(() -> closes[0]++));
+        assertThrows(IllegalStateException.class, () -> caches.broadcast(CONTEXT, 1));
         assertFalse(persisted(late), "refused, so not persisted");
+    }
+
+    /** A broadcast no task can read any more: reading its value on the driver fails. */
+    private static void assertDestroyed(Broadcast<?> shared, String when) {
+        SparkException refused = assertThrows(SparkException.class, shared::value, when);
+        assertTrue(refused.getMessage().contains("destroyed"), refused.getMessage());
+    }
+
+    @Test
+    void broadcastsAreDestroyedWhenReleasedWhenTheScopeClosesAndWhenTheWorkFails() {
+        List<Broadcast<?>> made = new ArrayList<>();
+        try (CacheScope caches = new CacheScope()) {
+            Broadcast<int[]> early = caches.broadcast(CONTEXT, new int[]{1, 2, 3});
+            Broadcast<int[]> late = caches.broadcast(CONTEXT, new int[]{4, 5});
+            made.add(late);
+            assertEquals(6, CONTEXT.parallelize(List.of(0, 1, 2), 2).map(i -> early.value()[i]).reduce(Integer::sum));
+            caches.release(early);
+            assertDestroyed(early, "released early");
+            caches.release(early);
+            assertEquals(9, CONTEXT.parallelize(List.of(0, 1), 2).map(i -> late.value()[i]).reduce(Integer::sum), "still held");
+        }
+        assertDestroyed(made.get(0), "destroyed by close");
+        IllegalStateException failed = assertThrows(IllegalStateException.class, () -> {
+            try (CacheScope caches = new CacheScope()) {
+                made.add(caches.broadcast(CONTEXT, "shared"));
+                throw new IllegalStateException("the work failed");
+            }
+        });
+        assertEquals(0, failed.getSuppressed().length, "destroying it failed nothing");
+        assertDestroyed(made.get(1), "destroyed when the work failed");
     }
 
     @Test

@@ -14,7 +14,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -41,10 +40,13 @@ public final class RadiusEdges {
     private RadiusEdges() {
     }
 
-    /** Edges within {@code radius} between the rows of {@code input}, partitioned by block pair ({@link BlockPairs#all}), cached. */
+    /**
+     * Edges within {@code radius} between the rows of {@code input}, partitioned by block pair
+     * ({@link BlockPairs#all}), cached in {@code input}'s scope.
+     */
     public static JavaRDD<Edge> find(SearchInput input, double radius, boolean selfLoops) {
         RowEmbedding embedding = input.embedding();
-        return BlockPairs.all(input.blocks(), input.layout())
+        return input.caches().persist(BlockPairs.all(input.blocks(), input.layout())
                 .mapPartitions(pairs -> {
                     List<Edge> edges = new ArrayList<>();
                     while (pairs.hasNext()) {
@@ -60,8 +62,7 @@ public final class RadiusEdges {
                         }
                     }
                     return edges.iterator();
-                })
-                .persist(StorageLevel.MEMORY_AND_DISK());
+                }));
     }
 
     /** Adds the edges within {@code radius} between {@code left} and {@code right} (the same object on the diagonal). */
@@ -86,7 +87,8 @@ public final class RadiusEdges {
      * The number of edges {@code radius} would give, from the neighbours within it of about
      * {@value #ESTIMATE_SAMPLE} rows (chosen by a seeded hash of their ids; all rows when there are
      * fewer, which makes the count exact): {@code (m / s) sum_i deg(i) / 2}. One pass over the
-     * blocks; O(s d) on the driver.
+     * blocks; O(s d) on the driver. The sample is broadcast through {@code input}'s scope and
+     * destroyed once the pass is done (on failure, when the scope closes).
      */
     public static double estimateEdges(SearchInput input, double radius, long seed) {
         JavaRDD<RowBlock> blocks = input.blocks();
@@ -110,26 +112,23 @@ public final class RadiusEdges {
         }
         long[] ids = drawn.stream().mapToLong(Tuple2::_1).toArray();
         Vector[] vectors = drawn.stream().map(Tuple2::_2).toArray(Vector[]::new);
-        Broadcast<Tuple2<long[], Vector[]>> sample = JavaSparkContext.fromSparkContext(blocks.context())
-                .broadcast(new Tuple2<>(ids, vectors));
+        Broadcast<Tuple2<long[], Vector[]>> sample = input.caches().broadcast(JavaSparkContext.fromSparkContext(blocks.context()),
+                new Tuple2<>(ids, vectors));
         double limit = radius * radius;
-        try {
-            long withinRadius = blocks.map(block -> {
-                WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), embedding);
-                WorkingBlock rows = WorkingBlock.of(block, embedding);
-                long[] count = new long[1];
-                BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
-                    for (int i = from; i < to; i++) {
-                        if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
-                            count[0]++;
-                        }
+        long withinRadius = blocks.map(block -> {
+            WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), embedding);
+            WorkingBlock rows = WorkingBlock.of(block, embedding);
+            long[] count = new long[1];
+            BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
+                for (int i = from; i < to; i++) {
+                    if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
+                        count[0]++;
                     }
-                });
-                return count[0];
-            }).reduce(Long::sum);
-            return (double) numRows / ids.length * withinRadius / 2.0;
-        } finally {
-            sample.destroy();
-        }
+                }
+            });
+            return count[0];
+        }).reduce(Long::sum);
+        input.caches().release(sample);
+        return (double) numRows / ids.length * withinRadius / 2.0;
     }
 }

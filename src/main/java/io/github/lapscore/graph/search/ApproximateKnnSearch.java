@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
@@ -62,7 +63,14 @@ public final class ApproximateKnnSearch {
     private ApproximateKnnSearch() {
     }
 
-    /** Neighbour lists keyed by the first row of their block of {@code input}'s layout, partition i holding block i. */
+    /**
+     * Neighbour lists keyed by the first row of their block of {@code input}'s layout, partition i
+     * holding block i, cached in {@code input}'s scope. The forest is broadcast through that scope and
+     * destroyed once the trees' candidates are merged; every step's lists are released as soon as the
+     * next step has counted its own, and the group copies once the rounds are done. When a step
+     * fails, what the search still holds stays with the scope's owner, who releases it when the
+     * scope closes.
+     */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer) {
         return run(input, settings, timer, true);
     }
@@ -91,8 +99,8 @@ public final class ApproximateKnnSearch {
                 () -> blocks.flatMap(block -> sampleOf(block, embedding, fraction, seed).iterator()).collect());
         RandomProjectionForest forest = RandomProjectionForest.grow(RandomProjectionForest.Sample.of(sample, numFeatures), numTrees,
                 (double) numRows / Math.max(1, sample.size()), leafSize, seed);
-        JavaSparkContext context = JavaSparkContext.fromSparkContext(blocks.context());
-        Broadcast<RandomProjectionForest> shared = context.broadcast(forest);
+        CacheScope caches = input.caches();
+        Broadcast<RandomProjectionForest> shared = caches.broadcast(JavaSparkContext.fromSparkContext(blocks.context()), forest);
 
         LeafBlocks leafBlocks = timer.run(Stage.GRAPH, "kNN graph (approximate): counting the rows of every leaf",
                 () -> LeafBlocks.count(input, shared, 2 * leafSize));
@@ -100,36 +108,33 @@ public final class ApproximateKnnSearch {
         int parallelism = blocks.context().defaultParallelism();
         int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);
         GroupCopies copies = copiesAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
-        JavaPairRDD<Long, NeighbourLists> refined;
-        try {
-            JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(input, numTrees,
-                    tree -> copies == null
-                            ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
-                                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
-                                            (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize).iterator())
-                            : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
-                                    .zipPartitions(copies.everyRow, (entries, all) -> {
-                                        WorkingBlock everyRow = all.next();
-                                        return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
-                                                .iterator();
-                                    })
-                                    .mapToPair(fragment -> fragment),
-                    tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
-                            tree + 1, numTrees, leafBlocks.blocksIn(tree), leafSize),
-                    "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
-                            + " blocks",
-                    timer);
-            shared.destroy();
-            refined = NeighbourDescent.refine(merged, input, settings, new NeighbourDescent.Groups(parallelism, copies), timer);
-        } finally {
-            if (copies != null) {
-                copies.release();
-            }
+        JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(input, numTrees,
+                tree -> copies == null
+                        ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
+                                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
+                                        (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize).iterator())
+                        : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
+                                .zipPartitions(copies.everyRow, (entries, all) -> {
+                                    WorkingBlock everyRow = all.next();
+                                    return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
+                                            .iterator();
+                                })
+                                .mapToPair(fragment -> fragment),
+                tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
+                        tree + 1, numTrees, leafBlocks.blocksIn(tree), leafSize),
+                "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
+                        + " blocks",
+                timer);
+        caches.release(shared);
+        JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
+                new NeighbourDescent.Groups(parallelism, copies), timer);
+        if (copies != null) {
+            copies.release();
         }
         if (listSize == k) {
             return refined;
         }
-        return SearchSteps.replace(refined, refined.mapValues(lists -> lists.truncate(k)),
+        return SearchSteps.replace(caches, refined, refined.mapValues(lists -> lists.truncate(k)),
                 "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates", timer);
     }
 

@@ -36,7 +36,8 @@ public final class ExactKnnSearch {
 
     /**
      * The k nearest neighbours of every row of {@code input}: lists keyed by the first row of their
-     * block, partition i holding block i, cached; each wave is a step timed by {@code timer}.
+     * block, partition i holding block i, cached in {@code input}'s scope; each wave is a step timed
+     * by {@code timer}, whose candidates are released once they are merged ({@link SearchSteps}).
      */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, int k, StageTimer timer) {
         JavaRDD<RowBlock> blocks = input.blocks();

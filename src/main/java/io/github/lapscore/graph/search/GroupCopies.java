@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
@@ -46,16 +47,19 @@ final class GroupCopies {
 
     final BlockLayout groups;
     final JavaRDD<WorkingBlock> everyRow;
+    private final CacheScope caches;
 
-    private GroupCopies(BlockLayout groups, JavaRDD<WorkingBlock> everyRow) {
+    private GroupCopies(BlockLayout groups, JavaRDD<WorkingBlock> everyRow, CacheScope caches) {
         this.groups = groups;
         this.everyRow = everyRow;
+        this.caches = caches;
     }
 
     /**
      * Copies of the rows of {@code input} in each of the groups {@code input.layout().inParts(numGroups)},
      * when there are at most {@code listSize} of them and a copy fits (in one working block, and in
-     * memory as above); else null.
+     * memory as above); else null. The copies are cached in {@code input}'s scope, and stay with its
+     * owner when counting them fails.
      */
     static GroupCopies ifTheyPay(SearchInput input, int numGroups, int listSize, StageTimer timer) {
         JavaRDD<RowBlock> blocks = input.blocks();
@@ -73,17 +77,11 @@ final class GroupCopies {
         JavaRDD<long[]> allIds = JavaSparkContext.fromSparkContext(blocks.context())
                 .parallelize(groupIndices, groupIndices.size())
                 .map(group -> LongStream.range(0, numRows).toArray());
-        JavaRDD<WorkingBlock> everyRow = RowGather.gather(allIds, groups, blocks, null, layout)
-                .map(all -> WorkingBlock.of(all.ids(), all.vectors(), embedding))
-                .persist(StorageLevel.MEMORY_ONLY());
-        try {
-            timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): all %d rows into each of %d groups",
-                    numRows, groups.numBlocks()), everyRow::count);
-        } catch (Throwable failed) {
-            everyRow.unpersist(false);
-            throw failed;
-        }
-        return new GroupCopies(groups, everyRow);
+        JavaRDD<WorkingBlock> everyRow = input.caches().persist(RowGather.gather(allIds, groups, blocks, null, layout)
+                .map(all -> WorkingBlock.of(all.ids(), all.vectors(), embedding)), StorageLevel.MEMORY_ONLY());
+        timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): all %d rows into each of %d groups",
+                numRows, groups.numBlocks()), everyRow::count);
+        return new GroupCopies(groups, everyRow, input.caches());
     }
 
     /**
@@ -107,8 +105,8 @@ final class GroupCopies {
         return executors == 0 ? 0 : smallest / slots;
     }
 
-    /** Releases the copies. */
+    /** Releases the copies now, instead of when their scope closes. */
     void release() {
-        everyRow.unpersist(false);
+        caches.release(everyRow);
     }
 }

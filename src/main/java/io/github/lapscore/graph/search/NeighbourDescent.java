@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowGather;
@@ -21,7 +22,6 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -66,7 +66,9 @@ final class NeighbourDescent {
      * Up to {@code settings.forest().refinementRounds()} rounds on {@code lists} (keyed and
      * partitioned by the blocks of {@code input}'s layout) of K = {@code settings.listSize()}
      * entries per row, chosen by hashes of {@code settings.forest().seed()}; each round is one Spark
-     * job, and the lists it replaces are released, also when it fails. The rounds run on the
+     * job. Each step (a round, a regrouping) caches its lists in {@code input}'s scope and releases
+     * the lists it replaces, those given included, once its own are counted; when a step fails, both
+     * stay with the scope's owner. The rounds run on the
      * {@code groups} of consecutive rows ({@link BlockLayout#inParts}); the lists do not depend on
      * their number: every group keeps, for each row, the K best offers its local joins make, and the
      * K best of all offers are among the K best of each group's. The local joins read the rows from
@@ -81,11 +83,11 @@ final class NeighbourDescent {
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
             return rounds(lists, input, layout, everyRow, settings, timer);
         }
-        JavaPairRDD<Long, NeighbourLists> grouped = regroup(lists, grouping, String.format(Locale.ROOT,
+        JavaPairRDD<Long, NeighbourLists> grouped = regroup(input.caches(), lists, grouping, String.format(Locale.ROOT,
                 "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), grouping.numBlocks()), timer);
         JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, settings, timer);
-        return regroup(refined, layout, "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks",
-                timer);
+        return regroup(input.caches(), refined, layout,
+                "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks", timer);
     }
 
     /**
@@ -104,10 +106,13 @@ final class NeighbourDescent {
     record Groups(int count, GroupCopies copies) {
     }
 
-    /** {@code lists} cut and merged into the blocks of {@code target}, cached; the lists given are released. */
-    private static JavaPairRDD<Long, NeighbourLists> regroup(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout target,
-                                                             String description, StageTimer timer) {
-        return SearchSteps.replace(lists, NeighbourLists.mergeIntoBlocks(
+    /**
+     * {@code lists} cut and merged into the blocks of {@code target}, cached in {@code caches}; the
+     * lists given are released once these are counted.
+     */
+    private static JavaPairRDD<Long, NeighbourLists> regroup(CacheScope caches, JavaPairRDD<Long, NeighbourLists> lists,
+                                                             BlockLayout target, String description, StageTimer timer) {
+        return SearchSteps.replace(caches, lists, NeighbourLists.mergeIntoBlocks(
                 lists.values().flatMapToPair(own -> own.fragmentsByBlock(target)), target), description, timer);
     }
 
@@ -124,13 +129,14 @@ final class NeighbourDescent {
         int maxRounds = settings.forest().refinementRounds();
         long seed = settings.forest().seed();
         RowEmbedding embedding = input.embedding();
+        CacheScope caches = input.caches();
         JavaPairRDD<Long, NeighbourLists> current = lists;
         double freshShare = 1.0;
         long entries = layout.numRows() * listSize;
         for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
-            JavaRDD<Candidates> candidates = candidates(before, layout, listSize, roundSeed).persist(StorageLevel.MEMORY_AND_DISK());
+            JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed));
             JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
                     ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
                                     (block, kth) -> List.of(new Tuple2<>(block.next(), kth.next())).iterator()),
@@ -141,28 +147,21 @@ final class NeighbourDescent {
                     : candidates.zipPartitions(members(candidates, before, layout, input),
                             (own, delivered) -> localJoin(own, delivered, layout, embedding, listSize));
             JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment), layout);
-            JavaPairRDD<Long, NeighbourLists> after = before.values()
+            JavaPairRDD<Long, NeighbourLists> after = caches.persist(before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
                     .zipPartitions(offers.values(), (marked, offered) -> {
                         NeighbourLists merged = marked.next();
                         offered.forEachRemaining(merged::absorb);
                         return List.of(new Tuple2<>(merged.rowId(0), merged)).iterator();
                     })
-                    .mapToPair(list -> list)
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+                    .mapToPair(list -> list));
+            long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT + " %d (at most %d):"
+                    + " local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds, 100 * freshShare),
+                    () -> after.values().map(NeighbourLists::freshEntries).reduce(Long::sum));
+            freshShare = (double) fresh / entries;
+            caches.release(before);
+            caches.release(candidates);
             current = after;
-            try {
-                long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT + " %d (at most %d):"
-                        + " local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds, 100 * freshShare),
-                        () -> after.values().map(NeighbourLists::freshEntries).reduce(Long::sum));
-                freshShare = (double) fresh / entries;
-            } catch (Throwable failed) {
-                after.unpersist(false);
-                throw failed;
-            } finally {
-                before.unpersist(false);
-                candidates.unpersist(false);
-            }
         }
         return current;
     }

@@ -46,7 +46,8 @@ public final class RecallSample implements Serializable {
     /**
      * Draws {@code size} rows of {@code input} (all rows when there are fewer; the order of a hash of
      * {@code seed} and their ids decides) and finds the exact distance to their k-th nearest other
-     * row, with distances as {@code input}'s measure defines them.
+     * row, with distances as {@code input}'s measure defines them. The sample is broadcast through
+     * {@code input}'s scope and destroyed once the pass is done (on failure, when the scope closes).
      */
     public static RecallSample draw(SearchInput input, int k, int size, long seed) {
         JavaRDD<RowBlock> blocks = input.blocks();
@@ -63,12 +64,12 @@ public final class RecallSample implements Serializable {
         drawn = drawn.stream().sorted(Comparator.comparingLong(Tuple2::_1)).toList();
         long[] ids = drawn.stream().mapToLong(Tuple2::_1).toArray();
         Vector[] vectors = drawn.stream().map(Tuple2::_2).toArray(Vector[]::new);
-        Broadcast<RecallSample> shared = JavaSparkContext.fromSparkContext(blocks.context())
-                .broadcast(new RecallSample(ids, vectors, null, k));
+        Broadcast<RecallSample> shared = input.caches().broadcast(JavaSparkContext.fromSparkContext(blocks.context()),
+                new RecallSample(ids, vectors, null, k));
         NeighbourLists exact = blocks
                 .map(block -> shared.value().nearestWithin(block, embedding))
                 .reduce(NeighbourLists::absorb);
-        shared.destroy();
+        input.caches().release(shared);
         double[] kth = new double[ids.length];
         for (int i = 0; i < ids.length; i++) {
             int others = 0;

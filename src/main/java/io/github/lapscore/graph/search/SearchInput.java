@@ -1,5 +1,6 @@
 package io.github.lapscore.graph.search;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
@@ -9,18 +10,23 @@ import org.apache.spark.api.java.JavaRDD;
 
 /**
  * What a neighbour search reads: the prepared rows, cut into the blocks of {@code layout}
- * (partition i holding block i), and how they become points ({@link RowEmbedding}). It stays on
- * the driver (it holds an RDD); the tasks receive its {@link #embedding()} only.
+ * (partition i holding block i), how they become points ({@link RowEmbedding}), and the scope that
+ * owns what the search caches and broadcasts. A search persists through {@code caches}, releases
+ * each step's data as soon as the next step has counted its own, and leaves its result, and on
+ * failure everything it still holds, to the scope's owner. It stays on the driver (it holds an RDD
+ * and the scope); the tasks receive its {@link #embedding()} only.
  *
  * @param blocks    the rows, one {@link RowBlock} per partition
  * @param layout    how the rows are cut into blocks; the searches key their lists by it
  * @param embedding the measure, the centre and the number of features of the points
+ * @param caches    the scope the search caches its steps and its result in
  */
-public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding) {
+public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches) {
 
-    /** The rows of {@code rows}, embedded by {@code measure} about {@code centre}. */
+    /** The rows of {@code rows}, embedded by {@code measure} about {@code centre}, searched in the rows' scope. */
     public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre) {
-        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre));
+        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre),
+                rows.caches());
     }
 
     /** The coordinates of a row. */

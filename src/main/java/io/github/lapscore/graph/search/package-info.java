@@ -7,8 +7,10 @@
  * {@link io.github.lapscore.graph.search.NeighbourLists}: each row's k best candidates with exact
  * distances and cosines. {@link io.github.lapscore.graph.search.RecallSample} measures the
  * recall@k of an approximate search. Every search reads one
- * {@link io.github.lapscore.graph.search.SearchInput} (the rows, their layout and how they become
- * points); the approximate one is asked for a {@link io.github.lapscore.graph.search.SearchSettings}
+ * {@link io.github.lapscore.graph.search.SearchInput} (the rows, their layout, how they become
+ * points, and the {@link io.github.lapscore.data.CacheScope} that owns what the search caches and
+ * broadcasts: each step's data is released once the next step has counted its own, and what is
+ * left when a step fails is released by the scope's owner); the approximate one is asked for a {@link io.github.lapscore.graph.search.SearchSettings}
  * (k and its {@link io.github.lapscore.graph.search.ForestSettings}); each takes the stage timer
  * of the build that runs it. The salts of its random streams are declared in
  * {@link io.github.lapscore.graph.search.RowHash}.

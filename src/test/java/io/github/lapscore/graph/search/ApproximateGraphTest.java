@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.BuiltGraphs;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
@@ -107,9 +108,9 @@ class ApproximateGraphTest {
         int k = 5;
         WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5,
                 300, 3L)));
-        try {
+        try (CacheScope caches = new CacheScope()) {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
-                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));
+                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
             RecallSample sample = RecallSample.draw(input, k, 40, 9L);
             long[] ids = sample.ids();
             assertEquals(40, ids.length);

@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.Set;
 
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
@@ -33,8 +34,8 @@ class NeighbourDescentTest {
         double[][] data = gaussianRows(1500, 8, 17);
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
-        try {
-            SearchInput input = inputOf(graph, 8);
+        try (CacheScope caches = new CacheScope()) {
+            SearchInput input = inputOf(graph, 8, caches);
             ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(input, new SearchSettings(K, twoSmallTrees),
                     testTimer());
@@ -43,7 +44,6 @@ class NeighbourDescentTest {
             JavaPairRDD<Long, NeighbourLists> refined = refine(fromTree, input, threeRounds, graph.blocks().context().defaultParallelism(),
                     testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
-            refined.unpersist(false);
 
             double recallBefore = 0.0;
             double recallAfter = 0.0;
@@ -79,8 +79,8 @@ class NeighbourDescentTest {
         double[][] data = gaussianRows(900, 5, 29);
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
-        try {
-            SearchInput input = inputOf(graph, 5);
+        try (CacheScope caches = new CacheScope()) {
+            SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), testTimer());
             SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 4L));
@@ -88,7 +88,7 @@ class NeighbourDescentTest {
             for (int groups : new int[]{1, 2, 3, 9}) {
                 JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees, input, twoRounds, groups, testTimer());
                 List<String> entries = entries(refined);
-                refined.unpersist(false);
+                caches.release(refined);
                 if (reference == null) {
                     reference = entries;
                 } else {
@@ -116,14 +116,14 @@ class NeighbourDescentTest {
         List<String> copiesMade = new ArrayList<>();
         StageListener listener = collecting("rows into each of", copiesMade);
         StageTimer.addListener(listener);
-        try {
+        try (CacheScope caches = new CacheScope()) {
             ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
-                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7), new SearchSettings(K, settings),
-                        testTimer(), copiesAllowed);
+                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7, caches),
+                        new SearchSettings(K, settings), testTimer(), copiesAllowed);
                 found.add(entries(lists));
-                lists.unpersist(false);
+                caches.release(lists);
             }
             assertEquals(List.of("kNN graph (approximate): all 1200 rows into each of 2 groups"), copiesMade);
             assertEquals(1200 * K, found.get(0).size(), "every row keeps k neighbours");
@@ -134,26 +134,29 @@ class NeighbourDescentTest {
         }
     }
 
-    /** The rows of {@code graph} as a search reads them: {@code numFeatures} values, Euclidean, about the feature means. */
-    private static SearchInput inputOf(WeightedGraph graph, int numFeatures) {
+    /**
+     * The rows of {@code graph} as a search reads them: {@code numFeatures} values, Euclidean, about
+     * the feature means; the search caches in {@code caches}.
+     */
+    private static SearchInput inputOf(WeightedGraph graph, int numFeatures, CacheScope caches) {
         return new SearchInput(graph.blocks(), graph.layout(),
-                new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans()));
+                new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
     }
 
     /**
      * NN-descent on {@code numGroups} groups, which read the rows from copies made for them where
-     * those pay ({@link GroupCopies#ifTheyPay}: at most K groups), else gather them every round.
+     * those pay ({@link GroupCopies#ifTheyPay}: at most K groups), else gather them every round; the
+     * copies are released once the rounds are done, or with {@code input}'s scope when they fail.
      */
     private static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                             SearchSettings settings, int numGroups, StageTimer timer) {
         GroupCopies copies = GroupCopies.ifTheyPay(input, numGroups, settings.listSize(), timer);
-        try {
-            return NeighbourDescent.refine(lists, input, settings, new NeighbourDescent.Groups(numGroups, copies), timer);
-        } finally {
-            if (copies != null) {
-                copies.release();
-            }
+        JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(lists, input, settings,
+                new NeighbourDescent.Groups(numGroups, copies), timer);
+        if (copies != null) {
+            copies.release();
         }
+        return refined;
     }
 
     /** A listener that adds to {@code descriptions} every stage description containing {@code fragment}. */
@@ -197,25 +200,24 @@ class NeighbourDescentTest {
         List<String> rounds = new ArrayList<>();
         StageListener listener = collecting("refinement", rounds);
         StageTimer.addListener(listener);
-        try {
+        try (CacheScope caches = new CacheScope()) {
             double[] recall = new double[2];
             int[] listSizes = {K, 3 * K};
             for (int s = 0; s < listSizes.length; s++) {
                 ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
-                JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(inputOf(graph, 12), new SearchSettings(K, settings),
-                        testTimer());
+                JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(inputOf(graph, 12, caches),
+                        new SearchSettings(K, settings), testTimer());
                 recall[s] = bruteForceRecall(distancesByRow(found, data), data);
-                found.unpersist(false);
+                caches.release(found);
             }
             assertTrue(recall[1] >= recall[0] + 0.1, "two rounds with lists of 3k instead of k: recall " + recall[0] + " -> "
                     + recall[1]);
 
             rounds.clear();
             ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
-            JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(inputOf(graph, 12),
+            JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(inputOf(graph, 12, caches),
                     new SearchSettings(K, untilConverged), testTimer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
-            converged.unpersist(false);
             assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());
             assertTrue(rounds.get(0).contains("100.0% of list entries new"), rounds.get(0));
             assertTrue(convergedRecall >= 0.95 && convergedRecall >= recall[1], "recall once converged: " + convergedRecall);

@@ -1,0 +1,81 @@
+package io.github.lapscore.graph.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+import io.github.lapscore.Caches;
+import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Each search caches in the scope its input carries and releases every step's data as soon as the
+ * next step has counted its own: once it returns, the only data it left cached is its result, and
+ * closing the scope releases that and the rows.
+ */
+class SearchCachesTest {
+
+    private static final int K = 6;
+    private static final double[][] DATA = SparkTestSession.clusteredData(600, 5, 37L);
+
+    /** The searches, each with its every step: waves, trees, group copies or not, regrouping, rounds, truncation to k. */
+    enum Search {
+        EXACT(input -> ExactKnnSearch.run(input, K, timer())),
+        APPROXIMATE_WITH_COPIES_AND_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 6L)), timer(), true)),
+        APPROXIMATE_GATHERING_EVERY_ROUND(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 6L)), timer(), false));
+
+        final Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run;
+
+        Search(Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run) {
+            this.run = run;
+        }
+    }
+
+    private static StageTimer timer() {
+        return new StageTimer(SparkTestSession.spark().sparkContext(), "search caches");
+    }
+
+    private static Set<Integer> persistedRdds() {
+        return new TreeSet<>(JavaSparkContext.fromSparkContext(SparkTestSession.spark().sparkContext()).getPersistentRDDs().keySet());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Search.class)
+    void aSearchLeavesOnlyItsResultCachedInItsInputsScope(Search search) {
+        Caches.leavesNothingCached(search + " and its scope", () -> {
+            try (CacheScope caches = new CacheScope()) {
+                IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(DATA, 3), "features", null, caches);
+                PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 100, Integer.MAX_VALUE, timer(), Stage.GRAPH);
+                SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
+                Set<Integer> before = persistedRdds();
+                JavaPairRDD<Long, NeighbourLists> result = search.run.apply(input);
+                Set<Integer> expected = new TreeSet<>(before);
+                expected.add(result.id());
+                assertEquals(expected, persistedRdds(), search + ": the rows' blocks and the result");
+                long entries = result.values().map(lists -> {
+                    long count = 0;
+                    for (int row = 0; row < lists.rows(); row++) {
+                        count += lists.count(row);
+                    }
+                    return count;
+                }).reduce(Long::sum);
+                assertEquals(DATA.length * (long) K, entries, search + ": k neighbours for every row");
+            }
+            return null;
+        });
+    }
+}

@@ -83,14 +83,13 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
         if (methods.contains("exact") && rows <= exactMaxRows) {
-            Fitted fitted = fit(data, "exact", false);
+            Fitted fitted = fit(data, "exact", false, caches);
             exact = fitted.model;
             results.add(result(rows, "exact", "all pairs", fitted, mixture));
             out.println(results.get(results.size() - 1).markdown());
         }
         if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
-            Fitted approximate = fit(data, "approximate", true);
-            caches.own(approximate.graph::unpersist);
+            Fitted approximate = fit(data, "approximate", true, caches);
             BenchResult approximateResult = result(rows, "approximate", forest.numTrees() + " trees, leaves of " + forest.leafSize(dims, k)
                     + ", K = " + forest.listSize(k) + ", at most " + forest.refinementRounds() + " NN-descent rounds",
                     approximate, mixture);
@@ -158,7 +157,11 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes) {
     }
 
-    private Fitted fit(Dataset<Row> data, String method, boolean keepGraph) {
+    /**
+     * Fits with {@code method}; the graph is owned by {@code caches} and released once fitted, or kept
+     * there for the baselines with {@code keepGraph}.
+     */
+    private Fitted fit(Dataset<Row> data, String method, boolean keepGraph, CacheScope caches) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
                 .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setSearchNeighbors(forest.searchNeighbors())
                 .setRefinementRounds(forest.refinementRounds())
@@ -166,7 +169,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
         StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
-        WeightedGraph graph = selector.buildGraph(data, timer);
+        WeightedGraph graph = caches.own(selector.buildGraph(data, timer));
         LaplacianScoreSelectorModel model = selector.fitGraph(graph, timer);
         long peak = PeakHeap.megabytes();
         if (!keepGraph) {

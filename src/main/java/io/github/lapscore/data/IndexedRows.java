@@ -96,7 +96,8 @@ public final class IndexedRows {
 
     /**
      * The rows that pass {@code usable}, renumbered from 0 in input order and cached in the same scope;
-     * these rows stay cached until the caller releases them (after the kept rows are computed from them).
+     * these rows stay cached until the caller releases them early ({@link #release()}, once the kept
+     * rows are counted) or their scope closes.
      */
     public IndexedRows keepOnly(RowSummary.UsableRow usable) {
         return new IndexedRows(rows.keys().filter(usable::test).zipWithIndex(), column, labelColumn, caches);

@@ -44,10 +44,16 @@ import scala.Tuple2;
  * GraphSpec spec = new KnnGraph(5, KnnMethod.AUTO, forest, new GraphSettings(DistanceMeasure.EUCLIDEAN,
  *     WeightKernel.HEAT, Double.NaN, false, 0));
  * StageTimer timer = new StageTimer(spark.sparkContext(), "graph: ");
- * WeightedGraph graph = GraphBuilder.build(data, "features", null, spec, timer);   // graph.unpersist() when done
+ * try (WeightedGraph graph = GraphBuilder.build(data, "features", null, spec, timer)) {
+ *     ...                                   // the graph stays cached until the block ends
+ * }
  * }</pre>
  * or in two steps, {@link #prepare(Dataset, String, String, GraphSpec, CacheScope, StageTimer)} and
- * {@link #build(PreparedRows, GraphSpec, StageTimer)}; the graph then owns the prepared rows' blocks.
+ * {@link #build(PreparedRows, GraphSpec, StageTimer)}.
+ *
+ * <p>Ownership: everything a build caches goes into the {@link CacheScope} of its prepared rows,
+ * and the graph it returns owns that scope, which {@link WeightedGraph#unpersist()} closes; when the
+ * build fails, that scope's owner releases what it cached.
  */
 public final class GraphBuilder {
 
@@ -95,7 +101,8 @@ public final class GraphBuilder {
      * {@link #prepare(Dataset, String, String, GraphSpec, CacheScope, StageTimer)} then
      * {@link #build(PreparedRows, GraphSpec, StageTimer)}. {@code labelCol} is read only when the spec
      * needs labels (it may be null otherwise). A graph that is not {@link GraphSpec#materialised()} is
-     * refused before any row is read. Nothing stays cached when it fails; call
+     * refused before any row is read. The graph owns a scope of its own
+     * ({@link CacheScope#ownedByResult}), which is closed at once when the build fails; call
      * {@link WeightedGraph#unpersist()} when done with the graph.
      */
     public static WeightedGraph build(Dataset<?> dataset, String featuresCol, String labelCol, GraphSpec spec,
@@ -114,10 +121,11 @@ public final class GraphBuilder {
      * {@link #prepare} chose for {@code spec}), its steps timed by {@code timer}. With
      * {@code keepNeighbourLists}, every row's directed list of its k nearest neighbours stays cached in
      * the graph ({@link WeightedGraph#neighbourLists()}), as the Local Kernel Regression score needs
-     * it. On success the graph owns the rows' blocks ({@link WeightedGraph#unpersist()}); on failure
-     * everything cached here is released and the blocks stay the caller's. The radius and bandwidth of
-     * {@code spec} are in the units of the user's data; they are carried into the units of the rows'
-     * {@link io.github.lapscore.data.DataScale} here.
+     * it. The edges and lists are cached in the rows' scope ({@link PreparedRows#caches()}), which the
+     * graph owns on success ({@link WeightedGraph#unpersist()} closes it); on failure they are left to
+     * that scope's owner. The lists are released as soon as the edges are counted when they are not
+     * kept. The radius and bandwidth of {@code spec} are in the units of the user's data; they are
+     * carried into the units of the rows' {@link io.github.lapscore.data.DataScale} here.
      */
     public static WeightedGraph build(PreparedRows rows, GraphSpec spec, boolean keepNeighbourLists, StageTimer timer) {
         spec.check();
@@ -128,30 +136,25 @@ public final class GraphBuilder {
         BlockLayout layout = rows.layout();
         double[] centre = settings.measure().centre(rows.centres());
         FoundEdges found = spec.findEdges(rows, centre, timer);
-        try {
-            JavaRDD<Edge> edges = found.edges();
-            EdgeTally tally = timer.run(Stage.GRAPH, spec.title() + ": " + StepNames.COUNTING_EDGES,
-                    () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
-            if (found.neighbours() != null && !keepNeighbourLists) {
-                found.neighbours().unpersist(false);
-            }
-            int numClasses = spec.countClasses(rows, timer);
-            double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
-                    : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
-                    : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
-                    () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
-            EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
-            long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
-                    () -> countRowsWithWeight(edges, weighting, layout));
-            checkIsolated(spec, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
-            GraphStatistics statistics = new GraphStatistics(spec.numNeighbours(), numRows, rows.summary().skippedRows(),
-                    numClasses, tally.edges, tally.selfLoops, isolated, found.method(), found.recall());
-            return new WeightedGraph(spec, layout, numFeatures, blocks, edges, keepNeighbourLists ? found.neighbours() : null,
-                    weighting, statistics, rows.centres(), settings.measure(), rows.scale());
-        } catch (Throwable failed) {
-            found.release();
-            throw failed;
+        JavaRDD<Edge> edges = found.edges();
+        EdgeTally tally = timer.run(Stage.GRAPH, spec.title() + ": " + StepNames.COUNTING_EDGES,
+                () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));
+        if (found.neighbours() != null && !keepNeighbourLists) {
+            rows.caches().release(found.neighbours());
         }
+        int numClasses = spec.countClasses(rows, timer);
+        double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
+                : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
+                : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
+                () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
+        EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
+        long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
+                () -> countRowsWithWeight(edges, weighting, layout));
+        checkIsolated(spec, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
+        GraphStatistics statistics = new GraphStatistics(spec.numNeighbours(), numRows, rows.summary().skippedRows(),
+                numClasses, tally.edges, tally.selfLoops, isolated, found.method(), found.recall());
+        return new WeightedGraph(spec, layout, numFeatures, blocks, edges, keepNeighbourLists ? found.neighbours() : null,
+                weighting, statistics, rows.centres(), settings.measure(), rows.scale(), rows.caches());
     }
 
     /**

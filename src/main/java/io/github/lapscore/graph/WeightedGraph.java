@@ -1,5 +1,6 @@
 package io.github.lapscore.graph;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.DataScale;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
@@ -26,8 +27,12 @@ import org.apache.spark.sql.types.StructType;
  * edge is stored once ({@code src <= dst}) and weighed once; it counts in both orientations when D
  * and L are formed. The rows' blocks and the edges stay cached, partitioned by block pair, until
  * {@link #unpersist()}.
+ *
+ * <p>Ownership: a graph owns the {@link CacheScope} its rows and edges were cached in, and
+ * {@link #unpersist()} (or {@link #close()}, for try-with-resources) closes that scope, releasing
+ * everything cached in it.
  */
-public final class WeightedGraph {
+public final class WeightedGraph implements AutoCloseable {
 
     /** Schema of {@link #edges()}: {@code src, dst} (row ids from 0 in input order), {@code distance, weight}. */
     public static final StructType EDGE_SCHEMA = new StructType(new StructField[]{
@@ -47,10 +52,11 @@ public final class WeightedGraph {
     private final FeatureCentres centres;
     private final DistanceMeasure measure;
     private final DataScale scale;
+    private final CacheScope caches;
 
     WeightedGraph(GraphSpec spec, BlockLayout layout, int numFeatures, JavaRDD<RowBlock> blocks, JavaRDD<Edge> edgesByPair,
                   JavaPairRDD<Long, NeighbourLists> neighbourLists, EdgeWeighting weighting, GraphStatistics statistics,
-                  FeatureCentres centres, DistanceMeasure measure, DataScale scale) {
+                  FeatureCentres centres, DistanceMeasure measure, DataScale scale, CacheScope caches) {
         this.spec = spec;
         this.layout = layout;
         this.numFeatures = numFeatures;
@@ -62,6 +68,7 @@ public final class WeightedGraph {
         this.centres = centres;
         this.measure = measure;
         this.scale = scale;
+        this.caches = caches;
     }
 
     /**
@@ -142,12 +149,17 @@ public final class WeightedGraph {
         return spec;
     }
 
-    /** Releases the cached blocks, edges and neighbour lists. */
+    /**
+     * Releases the cached blocks, edges and neighbour lists: closes the graph's scope, with whatever
+     * else is still cached in it. Calling it again does nothing.
+     */
     public void unpersist() {
-        edgesByPair.unpersist(false);
-        blocks.unpersist(false);
-        if (neighbourLists != null) {
-            neighbourLists.unpersist(false);
-        }
+        caches.close();
+    }
+
+    /** {@link #unpersist()}, so that a graph can be held by try-with-resources. */
+    @Override
+    public void close() {
+        unpersist();
     }
 }

@@ -219,14 +219,11 @@ final class FitCommand {
     private static FeatureSelectorModel<?> fitWritingEdges(GraphFeatureSelector<?, ?> selector, Dataset<Row> data,
                                                            StagedOutputs outputs, PrintStream out) throws IOException {
         StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
-        WeightedGraph graph = selector.buildGraph(data, timer);
-        try {
+        try (WeightedGraph graph = selector.buildGraph(data, timer)) {
             FeatureSelectorModel<?> model = selector.fitGraph(graph, timer);
             outputs.write(FitOption.EDGES_OUT.flag(), "the graph's edges", staged -> graph.edges().write()
                     .mode(SaveMode.ErrorIfExists).option("header", true).csv(staged), out);
             return model;
-        } finally {
-            graph.unpersist();
         }
     }
 

@@ -75,13 +75,9 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
     @Override
     protected ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
-        try {
-            ClassMoments moments = timer.run(Stage.SCORES, StepNames.FISHER_SCORES + ": per-class moments of "
-                    + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
-            return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
-        } finally {
-            prepared.release();
-        }
+        ClassMoments moments = timer.run(Stage.SCORES, StepNames.FISHER_SCORES + ": per-class moments of "
+                + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
+        return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
     }
 
     @Override

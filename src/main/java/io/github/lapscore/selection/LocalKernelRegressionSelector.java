@@ -141,30 +141,17 @@ public final class LocalKernelRegressionSelector
         }
         IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol(),
                 rows.caches());
-        RowSummary largeSummary;
-        try {
-            largeSummary = timer.run(Stage.GRAPH, StepNames.LARGE_CLASSES + " (" + largeLabels.length + ")",
-                    () -> RowSummary.of(largeClassRows));
-        } catch (Throwable failed) {
-            largeClassRows.release();
-            throw failed;
-        }
+        RowSummary largeSummary = timer.run(Stage.GRAPH, StepNames.LARGE_CLASSES + " (" + largeLabels.length + ")",
+                () -> RowSummary.of(largeClassRows));
         KnnWithinClassGraph withinClasses = new KnnWithinClassGraph(getNumNeighbors(), KnnMethod.EXACT, settings);
         PreparedRows large = GraphBuilder.prepare(largeClassRows, largeSummary, withinClasses, timer);
-        JavaPairRDD<Long, NeighbourLists> lists = null;
-        try {
-            lists = withinClasses.nearestNeighbours(large, settings.measure().centre(large.centres()), timer);
-            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
-                    new LocalKernelRegressionScores.NeighbourRows(large.blocks(), large.layout(), lists, large.centres()),
-                    regression, timer);
-            return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length,
-                    getNumNeighbors(), timer));
-        } finally {
-            if (lists != null) {
-                lists.unpersist(false);
-            }
-            large.release();
-        }
+        JavaPairRDD<Long, NeighbourLists> lists = withinClasses.nearestNeighbours(large, settings.measure().centre(large.centres()),
+                timer);
+        double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
+                new LocalKernelRegressionScores.NeighbourRows(large.blocks(), large.layout(), lists, large.centres()),
+                regression, timer);
+        return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length,
+                getNumNeighbors(), timer));
     }
 
     @Override

@@ -44,9 +44,4 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
     public DataScale scale() {
         return summary.scale();
     }
-
-    /** Drops the cached blocks now, instead of when their scope closes. */
-    public void release() {
-        caches.release(blocks);
-    }
 }

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.graph.search.NeighbourLists;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -29,10 +29,11 @@ public final class NeighbourEdges {
      * Union symmetrisation: {i, j} is an edge when j is among i's k nearest or i among j's. Both
      * sides yield the same record (exact distance and cosine are symmetric), of which one is kept;
      * the shuffle, of one {@link EdgeBatch} per block and block pair, also places each edge in the
-     * partition of its block pair, ordered by (src, dst).
+     * partition of its block pair, ordered by (src, dst). The edges are cached in {@code caches}.
      */
-    public static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops) {
-        return neighbours.values()
+    public static JavaRDD<Edge> symmetrise(JavaPairRDD<Long, NeighbourLists> neighbours, BlockLayout layout, boolean selfLoops,
+                                           CacheScope caches) {
+        return caches.persist(neighbours.values()
                 .flatMapToPair(lists -> {
                     Map<Integer, EdgeBatch> byPair = new TreeMap<>();
                     for (int row = 0; row < lists.rows(); row++) {
@@ -53,8 +54,7 @@ public final class NeighbourEdges {
                 })
                 .partitionBy(new BlockPairs.EdgePartitioner(layout))
                 .values()
-                .mapPartitions(EdgeBatch::distinctEdges)
-                .persist(StorageLevel.MEMORY_AND_DISK());
+                .mapPartitions(EdgeBatch::distinctEdges));
     }
 
     /** The {@code n}-th nearest neighbour (from 0) of the row at position {@code row} of {@code lists} as an edge from that row. */

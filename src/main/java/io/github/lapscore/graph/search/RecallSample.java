@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
@@ -129,9 +130,13 @@ public final class RecallSample implements Serializable {
         return (double) found / wanted;
     }
 
-    /** Recall@k of the neighbour lists of a search (keyed by block, as the searches return them). */
-    public double recallOf(JavaPairRDD<Long, NeighbourLists> neighbours) {
-        Broadcast<long[]> sampled = JavaSparkContext.fromSparkContext(neighbours.context()).broadcast(ids);
+    /**
+     * Recall@k of the neighbour lists of a search (keyed by block, as the searches return them). The
+     * sampled ids are broadcast through {@code caches} and destroyed once the pass is done (on failure,
+     * when the scope closes).
+     */
+    public double recallOf(JavaPairRDD<Long, NeighbourLists> neighbours, CacheScope caches) {
+        Broadcast<long[]> sampled = caches.broadcast(JavaSparkContext.fromSparkContext(neighbours.context()), ids);
         List<Tuple2<Long, double[]>> found = neighbours.values()
                 .flatMap(lists -> {
                     List<Tuple2<Long, double[]>> rows = new ArrayList<>();
@@ -147,7 +152,7 @@ public final class RecallSample implements Serializable {
                     return rows.iterator();
                 })
                 .collect();
-        sampled.destroy();
+        caches.release(sampled);
         Map<Long, double[]> byRow = new HashMap<>();
         found.forEach(row -> byRow.put(row._1(), row._2()));
         return recallOf(byRow);

@@ -8,7 +8,8 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * What the build step of a {@link GraphSpec} found, before the edges are weighed.
+ * What the build step of a {@link GraphSpec} found, before the edges are weighed; what it caches is
+ * held by the scope of the prepared rows it was found from.
  *
  * @param edges      one record per unordered edge, partition t holding block pair t, cached
  * @param neighbours every row's directed list of its k nearest neighbours (keyed by the first row of
@@ -18,12 +19,4 @@ import org.apache.spark.api.java.JavaRDD;
  *                   exact search or when the estimate was skipped
  */
 public record FoundEdges(JavaRDD<Edge> edges, JavaPairRDD<Long, NeighbourLists> neighbours, KnnMethod method, double recall) {
-
-    /** Releases the cached edges and neighbour lists. */
-    public void release() {
-        edges.unpersist(false);
-        if (neighbours != null) {
-            neighbours.unpersist(false);
-        }
-    }
 }

@@ -85,7 +85,8 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
     /**
      * The build step: the edges of this graph on {@code rows} (distances from {@code centre}, in the
      * units of the rows), cached, one record per unordered edge placed in the partition of its block
-     * pair, with the neighbour lists they came from. On failure, everything cached here is released.
+     * pair, with the neighbour lists they came from, all cached in the scope of {@code rows}
+     * ({@link PreparedRows#caches()}), whose owner releases them, also when the step fails.
      */
     FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer);
 

@@ -88,17 +88,12 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
     public FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer) {
         KnnMethod search = method.resolve(rows.summary().count());
         JavaPairRDD<Long, NeighbourLists> neighbours = nearestNeighbours(rows, search, centre, timer);
-        try {
-            double recall = search == KnnMethod.EXACT || forest.recallSampleSize() == 0 ? Double.NaN
-                    : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + forest.recallSampleSize()
-                    + " sampled rows for recall@" + numNeighbours, () -> RecallSample.draw(SearchInput.of(rows, settings.measure(),
-                    centre), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours));
-            return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
-                    search, recall);
-        } catch (Throwable failed) {
-            neighbours.unpersist(false);
-            throw failed;
-        }
+        double recall = search == KnnMethod.EXACT || forest.recallSampleSize() == 0 ? Double.NaN
+                : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + forest.recallSampleSize()
+                + " sampled rows for recall@" + numNeighbours, () -> RecallSample.draw(SearchInput.of(rows, settings.measure(),
+                centre), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours, rows.caches()));
+        return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops(), rows.caches()),
+                neighbours, search, recall);
     }
 
     /**

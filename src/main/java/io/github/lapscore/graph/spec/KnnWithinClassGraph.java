@@ -88,19 +88,14 @@ public record KnnWithinClassGraph(int numNeighbours, KnnMethod method, GraphSett
     @Override
     public FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> neighbours = nearestNeighbours(rows, centre, timer);
-        try {
-            return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops()), neighbours,
-                    KnnMethod.EXACT, Double.NaN);
-        } catch (Throwable failed) {
-            neighbours.unpersist(false);
-            throw failed;
-        }
+        return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops(), rows.caches()),
+                neighbours, KnnMethod.EXACT, Double.NaN);
     }
 
     /**
      * The exact k nearest neighbours of every row of {@code rows} among the rows of its label (the
-     * blocks carry labels), keyed by the first row of its block, partition i holding block i, cached:
-     * the search alone, without edges or weights.
+     * blocks carry labels), keyed by the first row of its block, partition i holding block i, cached
+     * in the scope of {@code rows}: the search alone, without edges or weights.
      */
     public JavaPairRDD<Long, NeighbourLists> nearestNeighbours(PreparedRows rows, double[] centre, StageTimer timer) {
         return ExactKnnSearch.run(SearchInput.of(rows, settings.measure(), centre), numNeighbours, timer);

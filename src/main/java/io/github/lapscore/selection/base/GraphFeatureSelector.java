@@ -18,6 +18,10 @@ import org.apache.spark.sql.types.StructType;
  * rows out in blocks (that graph is never materialised), and lets the concrete selector score it.
  * Concrete selectors supply {@link #scoreGraph} and {@link #scoreClassGraph}.
  *
+ * <p>Ownership: in {@code fit} everything cached (rows, blocks, edges, lists) belongs to the fit's
+ * {@link CacheScope}, closed when the scores are known or the fit fails; the graph of
+ * {@link #buildGraph} owns a scope of its own, which {@link WeightedGraph#unpersist()} closes.
+ *
  * @param <S> the concrete selector, returned by the setters
  * @param <M> its model
  */
@@ -32,7 +36,10 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     /** Scores every feature on {@code graph} (kNN, epsilon or classKnn), which stays cached, its steps timed by {@code timer}. */
     protected abstract ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer);
 
-    /** Scores every feature on the class graph of {@code rows}, which stay cached. */
+    /**
+     * Scores every feature on the class graph of {@code rows}, which stay cached; what it caches goes
+     * into the scope of {@code rows}, the fit's.
+     */
     protected abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
 
     /** Whether the score reads every row's directed list of its k nearest neighbours besides the graph. */
@@ -141,40 +148,24 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         return graphSpec().joiningParam();
     }
 
+    /**
+     * Lays the rows out and scores them on the graph, built in the fit's scope (the scope of
+     * {@code rows}), which releases the blocks, the edges and the lists when the fit ends.
+     */
     @Override
     protected final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         GraphSpec spec = graphSpec();
         PreparedRows prepared = GraphBuilder.prepare(rows, summary, spec, timer);
-        if (!spec.materialised()) {
-            try {
-                return scoreClassGraph(prepared, timer);
-            } finally {
-                prepared.release();
-            }
-        }
-        WeightedGraph graph = build(spec, prepared, timer);
-        try {
-            return scoreGraph(graph, timer);
-        } finally {
-            graph.unpersist();
-        }
-    }
-
-    /** Builds the graph of the laid-out rows, releasing them when the build fails. */
-    private WeightedGraph build(GraphSpec spec, PreparedRows prepared, StageTimer timer) {
-        try {
-            return GraphBuilder.build(prepared, spec, keepsNeighbourLists(), timer);
-        } catch (Throwable failed) {
-            prepared.release();
-            throw failed;
-        }
+        return spec.materialised() ? scoreGraph(GraphBuilder.build(prepared, spec, keepsNeighbourLists(), timer), timer)
+                : scoreClassGraph(prepared, timer);
     }
 
     /**
      * Checks the input and builds the weighted graph without scoring it, for users who want the edge
      * list ({@link WeightedGraph#edges()}) as well as the model: call {@link #fitGraph} next, and
-     * {@link WeightedGraph#unpersist()} when done with both. The class graph is never built, so it
-     * has no edge list: {@code graphType = "class"} is refused here. The summary of {@link #fitGraph(WeightedGraph)}
+     * {@link WeightedGraph#unpersist()} when done with both (or hold the graph in try-with-resources);
+     * a failed build leaves nothing cached. The class graph is never built, so it has no edge list:
+     * {@code graphType = "class"} is refused here. The summary of {@link #fitGraph(WeightedGraph)}
      * counts the seconds of the scoring only; pass one timer to {@link #buildGraph(Dataset, StageTimer)}
      * and {@link #fitGraph(WeightedGraph, StageTimer)} to count those of the build as well.
      */
@@ -188,7 +179,8 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         spec.requireMaterialised();
         return CacheScope.ownedByResult(caches -> {
             CheckedRows checked = checkedRows(dataset, timer, caches);
-            return build(spec, GraphBuilder.prepare(checked.rows(), checked.summary(), spec, timer), timer);
+            return GraphBuilder.build(GraphBuilder.prepare(checked.rows(), checked.summary(), spec, timer), spec,
+                    keepsNeighbourLists(), timer);
         });
     }
 

@@ -1,6 +1,7 @@
 package io.github.lapscore.selection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,9 @@ import io.github.lapscore.Caches;
 import io.github.lapscore.FaultInjection;
 import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.graph.GraphBuilder;
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
@@ -19,6 +23,7 @@ import org.apache.spark.SparkException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.storage.StorageLevel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A fit leaves nothing cached behind, whether it succeeds or fails after it has cached the rows
  * (bad values found by the validating pass, a problem found later, while building the graph, or a
- * Spark job lost for good), and the model it returns does not need anything it released.
+ * Spark job lost for good), and the model it returns does not need anything it released. A graph
+ * built without a fit ({@link GraphBuilder#build} or {@code buildGraph}) keeps its rows and edges
+ * cached until it is unpersisted or closed, and leaves nothing cached after that or after a failure.
  */
 class ReleasedCachesTest {
 
@@ -111,6 +118,50 @@ class ReleasedCachesTest {
                 () -> estimator.create().get().fit(labelled(DATA))));
         Caches.leavesNothingCached("a failed buildGraph", () -> assertThrows(IllegalArgumentException.class,
                 () -> ((GraphFeatureSelector<?, ?>) estimator.create().get()).buildGraph(labelled(DATA))));
+        Caches.leavesNothingCached("a failed GraphBuilder.build", () -> assertThrows(IllegalArgumentException.class,
+                () -> buildWithoutSelector((GraphFeatureSelector<?, ?>) estimator.create().get())));
+    }
+
+    /** The estimators whose graph is built as a list of edges. */
+    static Stream<Estimator> builtGraphs() {
+        return estimators().filter(estimator -> estimator.create().get() instanceof GraphFeatureSelector<?, ?> selector
+                && selector.graphSpec().materialised());
+    }
+
+    /** The graph of the selector's spec on the labelled data, built by {@link GraphBuilder} without the selector. */
+    private static WeightedGraph buildWithoutSelector(GraphFeatureSelector<?, ?> selector) {
+        Dataset<Row> frame = labelled(DATA);
+        return GraphBuilder.build(frame, selector.getFeaturesCol(), LabeledFrames.LABEL, selector.graphSpec(),
+                new StageTimer(frame.sparkSession().sparkContext(), "ReleasedCachesTest: "));
+    }
+
+    /** The graph's blocks, edges and (when kept) neighbour lists are still cached. */
+    private static void assertStillCached(WeightedGraph graph) {
+        assertNotEquals(StorageLevel.NONE(), graph.blocks().getStorageLevel(), "blocks");
+        assertNotEquals(StorageLevel.NONE(), graph.edgesByBlockPair().getStorageLevel(), "edges");
+        if (graph.neighbourLists() != null) {
+            assertNotEquals(StorageLevel.NONE(), graph.neighbourLists().getStorageLevel(), "neighbour lists");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("builtGraphs")
+    void builtGraphStaysCachedUntilUnpersistedOrClosedThenLeavesNothing(Estimator estimator) {
+        GraphFeatureSelector<?, ?> selector = (GraphFeatureSelector<?, ?>) estimator.create().get();
+        long edges = Caches.leavesNothingCached("a graph of GraphBuilder, closed", () -> {
+            try (WeightedGraph graph = buildWithoutSelector(selector)) {
+                assertStillCached(graph);
+                return graph.edges().count();
+            }
+        });
+        Caches.leavesNothingCached("a graph of buildGraph, unpersisted", () -> {
+            WeightedGraph graph = selector.buildGraph(labelled(DATA));
+            assertStillCached(graph);
+            assertEquals(edges, graph.edges().count());
+            graph.unpersist();
+            graph.unpersist();
+            return null;
+        });
     }
 
     @Test

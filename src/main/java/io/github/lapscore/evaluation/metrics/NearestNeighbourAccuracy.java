@@ -2,6 +2,7 @@ package io.github.lapscore.evaluation.metrics;
 
 import java.util.List;
 
+import io.github.lapscore.data.CacheScope;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
@@ -39,9 +40,9 @@ public final class NearestNeighbourAccuracy {
             classes[i] = ((Number) reference.get(i).get(1)).doubleValue();
         }
         JavaSparkContext context = JavaSparkContext.fromSparkContext(test.sparkSession().sparkContext());
-        Broadcast<double[][]> sharedPoints = context.broadcast(points);
-        Broadcast<double[]> sharedClasses = context.broadcast(classes);
-        try {
+        try (CacheScope caches = new CacheScope()) {
+            Broadcast<double[][]> sharedPoints = caches.broadcast(context, points);
+            Broadcast<double[]> sharedClasses = caches.broadcast(context, classes);
             long[] correctAndTotal = test.select(featuresColumn, classColumn).javaRDD()
                     .map(row -> {
                         double predicted = sharedClasses.value()[nearest(sharedPoints.value(), ((Vector) row.get(0)).toArray())];
@@ -49,9 +50,6 @@ public final class NearestNeighbourAccuracy {
                     })
                     .fold(new long[2], (a, b) -> new long[]{a[0] + b[0], a[1] + b[1]});
             return (double) correctAndTotal[0] / correctAndTotal[1];
-        } finally {
-            sharedPoints.destroy();
-            sharedClasses.destroy();
         }
     }
 

@@ -233,9 +233,8 @@ class SupervisedAndEpsilonGraphTest {
         int isolated = selfLoops ? 0 : isolated(adjacent);
         assertEquals(selfLoops ? 0 : 1, isolated, "the class of one row has no neighbour");
 
-        WeightedGraph graph = BuiltGraphs.of(frame, new KnnWithinClassGraph(K, KnnMethod.AUTO,
-                BuiltGraphs.settings("euclidean", "heat", bandwidth, selfLoops, blockSize)));
-        try {
+        try (WeightedGraph graph = BuiltGraphs.of(frame, new KnnWithinClassGraph(K, KnnMethod.AUTO,
+                BuiltGraphs.settings("euclidean", "heat", bandwidth, selfLoops, blockSize)))) {
             assertEdgesMatch(graph, adjacent, w, squared, selfLoops);
             assertEquals(isolated, graph.statistics().isolatedRows());
             assertEquals(CLASS_SIZES.length, graph.statistics().numClasses());
@@ -247,8 +246,6 @@ class SupervisedAndEpsilonGraphTest {
             assertEquals(K, summary.numNeighbors());
             assertEquals(isolated, summary.isolatedRows());
             assertEquals(CLASS_SIZES.length, summary.numClasses());
-        } finally {
-            graph.unpersist();
         }
         if (alsoFit) {
             assertScores(expected, selector.fit(frame).scores(), "fit");
@@ -302,9 +299,8 @@ class SupervisedAndEpsilonGraphTest {
         int isolated = isolated(adjacent);
         assertTrue(isolated >= OUTLIERS && isolated < SPREAD.length / 2, "some rows, the outliers among them, are isolated");
 
-        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, 3), new EpsilonGraph(radius, 20_000_000L, 1L,
-                BuiltGraphs.settings("euclidean", kernel, bandwidth, selfLoops, blockSize)));
-        try {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, 3), new EpsilonGraph(radius, 20_000_000L, 1L,
+                BuiltGraphs.settings("euclidean", kernel, bandwidth, selfLoops, blockSize)))) {
             assertEdgesMatch(graph, adjacent, w, squared, selfLoops);
             long expectedIsolated = selfLoops ? 0 : isolated;
             assertEquals(expectedIsolated, graph.statistics().isolatedRows());
@@ -316,8 +312,6 @@ class SupervisedAndEpsilonGraphTest {
             assertEquals(expectedIsolated, model.summary().isolatedRows(), "isolated rows in the summary");
             assertEquals("epsilon", model.summary().graphType());
             assertEquals(0, model.summary().numNeighbors());
-        } finally {
-            graph.unpersist();
         }
     }
 
@@ -327,13 +321,10 @@ class SupervisedAndEpsilonGraphTest {
         GraphSpec spec = new EpsilonGraph(radius, 20_000_000L, 1L, BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 20));
         List<List<Row>> edgeLists = new ArrayList<>();
         for (int partitions : new int[]{1, 4}) {
-            WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, partitions), spec);
-            try {
+            try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SPREAD, partitions), spec)) {
                 List<Row> edges = new ArrayList<>(graph.edges().collectAsList());
                 edges.sort(Comparator.<Row>comparingLong(row -> row.getLong(0)).thenComparingLong(row -> row.getLong(1)));
                 edgeLists.add(edges);
-            } finally {
-                graph.unpersist();
             }
         }
         assertFalse(edgeLists.get(0).isEmpty());

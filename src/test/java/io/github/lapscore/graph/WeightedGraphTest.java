@@ -28,8 +28,7 @@ class WeightedGraphTest {
         double[][] data = SparkTestSession.clusteredData(rows, 5, rows + k);
         GraphSpec spec = new KnnGraph(k, KnnMethod.AUTO, new ForestSettings(4, 0, 0, 5, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
-        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec);
-        try {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
             DenseLaplacianReference reference = new DenseLaplacianReference(data, k, measure, kernel, Double.NaN, selfLoops);
             List<Row> edges = graph.edges().collectAsList();
             boolean[][] seen = new boolean[rows][rows];
@@ -58,8 +57,6 @@ class WeightedGraphTest {
             assertEquals(expectedEdges, graph.statistics().numEdges());
             assertEquals(selfLoops ? rows : 0, graph.statistics().numSelfLoops());
             assertEquals(0, graph.statistics().isolatedRows());
-        } finally {
-            graph.unpersist();
         }
     }
 }

@@ -205,20 +205,14 @@ class LocalKernelRegressionSelectorTest {
     @Test
     void fitGraphRefusesAGraphBuiltForTheLaplacianScore() {
         Dataset<Row> frame = SparkTestSession.denseFrame(SparkTestSession.clusteredData(40, 3, 3), 2);
-        io.github.lapscore.graph.WeightedGraph laplacianGraph = new LaplacianScoreSelector().setNumNeighbors(5).buildGraph(frame);
-        try {
+        try (io.github.lapscore.graph.WeightedGraph laplacianGraph = new LaplacianScoreSelector().setNumNeighbors(5).buildGraph(frame)) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> new LocalKernelRegressionSelector().setNumNeighbors(5).fitGraph(laplacianGraph));
             assertTrue(refused.getMessage().contains("LocalKernelRegressionSelector.buildGraph"), refused.getMessage());
-        } finally {
-            laplacianGraph.unpersist();
         }
         LocalKernelRegressionSelector selector = new LocalKernelRegressionSelector().setNumNeighbors(5);
-        io.github.lapscore.graph.WeightedGraph own = selector.buildGraph(frame);
-        try {
+        try (io.github.lapscore.graph.WeightedGraph own = selector.buildGraph(frame)) {
             assertArrayEquals(selector.fit(frame).scores(), selector.fitGraph(own).scores(), 0.0);
-        } finally {
-            own.unpersist();
         }
     }
 

@@ -75,15 +75,12 @@ class ApproximateGraphTest {
      */
     @Test
     void recallEstimateOfAWeakGraphAgreesWithBruteForce() {
-        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(new ForestSettings(2, 100, 0, 0,
-                300, 3L)));
-        try {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(new ForestSettings(2, 100, 0, 0,
+                300, 3L)))) {
             BruteForceRecall recall = BruteForceRecall.of(DATA, graph.edges().collectAsList(), 5);
             assertTrue(recall.recall() < 0.9, "the weak search misses neighbours: " + recall);
             assertEquals(recall.recall(), graph.statistics().recall(), recall.samplingTolerance(300),
                     "the library's estimate against brute force " + recall);
-        } finally {
-            graph.unpersist();
         }
     }
 
@@ -106,9 +103,9 @@ class ApproximateGraphTest {
     void recallEstimateMatchesBruteForce() {
         double[][] data = Arrays.copyOf(DATA, 500);
         int k = 5;
-        WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5,
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5,
                 300, 3L)));
-        try (CacheScope caches = new CacheScope()) {
+             CacheScope caches = new CacheScope()) {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
                     new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
             RecallSample sample = RecallSample.draw(input, k, 40, 9L);
@@ -131,8 +128,6 @@ class ApproximateGraphTest {
                 }
             }
             assertEquals((double) found / (40 * k), sample.recallOf(approximate), 1e-12);
-        } finally {
-            graph.unpersist();
         }
     }
 
@@ -170,11 +165,8 @@ class ApproximateGraphTest {
     private record Built(List<Row> edges, LaplacianScoreSelectorModel model) {
         static Built of(int partitions) {
             LaplacianScoreSelector selector = selector("approximate").setLeafSize(100);
-            WeightedGraph graph = selector.buildGraph(SparkTestSession.denseFrame(Arrays.copyOf(DATA, 1000), partitions));
-            try {
+            try (WeightedGraph graph = selector.buildGraph(SparkTestSession.denseFrame(Arrays.copyOf(DATA, 1000), partitions))) {
                 return new Built(graph.edges().orderBy("src", "dst").collectAsList(), selector.fitGraph(graph));
-            } finally {
-                graph.unpersist();
             }
         }
     }
@@ -195,8 +187,7 @@ class ApproximateGraphTest {
             }
         }
         LaplacianScoreSelector approximate = selector("approximate").setLeafSize(100);
-        WeightedGraph graph = approximate.buildGraph(SparkTestSession.denseFrame(skewed, 3));
-        try {
+        try (WeightedGraph graph = approximate.buildGraph(SparkTestSession.denseFrame(skewed, 3))) {
             long duplicatePairs = graph.edges().filter("src < 1200 and dst < 1200 and distance = 0.0").count();
             assertTrue(duplicatePairs >= 1200L * 5 / 2, "every duplicate row is joined to 5 copies of itself: " + duplicatePairs);
             assertTrue(graph.statistics().recall() >= 0.9, "recall " + graph.statistics().recall());
@@ -206,8 +197,6 @@ class ApproximateGraphTest {
                 assertEquals(exact.scores()[feature], model.scores()[feature], 0.05 * exact.scores()[feature],
                         "score of feature " + feature);
             }
-        } finally {
-            graph.unpersist();
         }
     }
 }

@@ -32,9 +32,9 @@ class NeighbourDescentTest {
     @Test
     void refinementOnlyImprovesListsAndRaisesRecall() {
         double[][] data = gaussianRows(1500, 8, 17);
-        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
+        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(400)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
-        try (CacheScope caches = new CacheScope()) {
+             CacheScope caches = new CacheScope()) {
             SearchInput input = inputOf(graph, 8, caches);
             ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(input, new SearchSettings(K, twoSmallTrees),
@@ -64,8 +64,6 @@ class NeighbourDescentTest {
             assertTrue(recallBefore < 0.6, "two trees of 40-row leaves alone finds few true neighbours: " + recallBefore);
             assertTrue(recallAfter >= recallBefore + 0.25 && recallAfter >= 0.7,
                     "three rounds of neighbours of neighbours: recall " + recallBefore + " -> " + recallAfter);
-        } finally {
-            graph.unpersist();
         }
     }
 
@@ -77,9 +75,9 @@ class NeighbourDescentTest {
     @Test
     void theListsDoNotDependOnTheNumberOfGroups() {
         double[][] data = gaussianRows(900, 5, 29);
-        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
+        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
-        try (CacheScope caches = new CacheScope()) {
+             CacheScope caches = new CacheScope()) {
             SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), testTimer());
@@ -99,8 +97,6 @@ class NeighbourDescentTest {
             assertEquals(900 * K, reference.size(), "every row keeps k neighbours");
             assertTrue(neighbourPairs(before).size() == before.size()
                     && !neighbourPairs(before).equals(neighbourPairs(reference)), "the rounds found new neighbours");
-        } finally {
-            graph.unpersist();
         }
     }
 

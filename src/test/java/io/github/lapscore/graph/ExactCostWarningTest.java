@@ -10,11 +10,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.github.lapscore.FaultInjection;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.testkit.FaultInjection;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;

@@ -10,14 +10,15 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.ParamOption;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
+import io.github.lapscore.testkit.BuiltGraphs;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -13,13 +13,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.FisherScoreSelectorModel;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.LabeledFrames;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;

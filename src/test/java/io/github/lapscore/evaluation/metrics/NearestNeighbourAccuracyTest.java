@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.StratifiedSplit;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import io.github.lapscore.SparkTestSession;
-import io.github.lapscore.graph.BuiltGraphs;
 import io.github.lapscore.graph.GraphSpec;
 import io.github.lapscore.graph.KnnGraph;
 import io.github.lapscore.graph.WeightedGraph;
@@ -19,6 +17,9 @@ import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.testkit.BruteForceRecall;
+import io.github.lapscore.testkit.BuiltGraphs;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 

@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.testkit;
 
 import java.util.HashSet;
 import java.util.List;

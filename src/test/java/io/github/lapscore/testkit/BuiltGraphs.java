@@ -1,7 +1,11 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.testkit;
 
-import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.GraphBuilder;
+import io.github.lapscore.graph.GraphSettings;
+import io.github.lapscore.graph.GraphSpec;
+import io.github.lapscore.graph.WeightKernel;
+import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.sql.Dataset;

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The job on the bundled iris sample: the files it writes and their agreement with the library. */
-class LapScoreJobTest {
+class FitCommandTest {
 
     private static final SparkSession SPARK = SparkTestSession.spark();
     private static final String[] IRIS = {"sepal_length", "sepal_width", "petal_length", "petal_width"};

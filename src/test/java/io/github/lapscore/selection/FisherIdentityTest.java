@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.selection;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -13,10 +13,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.selection.FisherScoreSelector;
-import io.github.lapscore.selection.FisherScoreSelectorModel;
-import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.testkit.DenseLaplacianReference;
 import io.github.lapscore.testkit.LabeledFrames;

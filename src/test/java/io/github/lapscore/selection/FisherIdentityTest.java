@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.testkit.ClassLabels;
 import io.github.lapscore.testkit.DenseLaplacianReference;
 import io.github.lapscore.testkit.LabeledFrames;
 import org.apache.spark.sql.Dataset;
@@ -46,15 +46,8 @@ class FisherIdentityTest {
     private static final double[][] DATA;
 
     static {
-        List<Integer> classes = new ArrayList<>();
-        for (int c = 0; c < CLASS_SIZES.length; c++) {
-            for (int i = 0; i < CLASS_SIZES[c]; i++) {
-                classes.add(c);
-            }
-        }
         Random random = new Random(17);
-        Collections.shuffle(classes, random);
-        CLASSES = classes.stream().mapToInt(Integer::intValue).toArray();
+        CLASSES = ClassLabels.shuffled(CLASS_SIZES, random);
         double[][] classMeans = new double[CLASS_SIZES.length][SPREAD];
         for (double[] means : classMeans) {
             for (int r = 0; r < SPREAD; r++) {

@@ -13,6 +13,7 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaRDD;
@@ -77,7 +78,7 @@ final class GroupCopies {
                 .map(all -> WorkingBlock.of(all.ids(), all.vectors(), embedding))
                 .persist(StorageLevel.MEMORY_ONLY());
         try {
-            timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): all %d rows into each of %d groups",
+            timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.GROUP_COPIES + ": all %d rows into each of %d groups",
                     numRows, groups.numBlocks()), everyRow::count);
         } catch (Throwable failed) {
             everyRow.unpersist(false);

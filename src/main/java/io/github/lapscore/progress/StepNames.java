@@ -22,6 +22,8 @@ public final class StepNames {
     public static final String TREE_SAMPLE = "kNN graph (approximate): sampling the rows to grow the trees";
     /** One tree of the approximate graph, numbered {@code i/n}. */
     public static final String TREE = "kNN graph (approximate) tree";
+    /** The copies of all rows that each group of the approximate graph's search keeps, when they pay. */
+    public static final String GROUP_COPIES = "kNN graph (approximate) group copies";
     /** One NN-descent round of the approximate graph, numbered from 1. */
     public static final String REFINEMENT = "kNN graph (approximate) refinement";
     /** The exact neighbours of the recall sample. */

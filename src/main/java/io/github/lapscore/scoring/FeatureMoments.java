@@ -20,53 +20,23 @@ import org.apache.spark.ml.linalg.Vector;
  * {@code g^T D g - (g^T D 1)^2 / 1^T D 1} free of cancellation for features like {@code 1e9 + x}.
  *
  * <p>Sparse vectors cost O(nnz) per edge: sums run over stored entries only, and the implicit
- * zeros (whose shifted value is {@code -c}) are added in closed form from the counts
- * ({@link #implicitWeight}). Value ranges over the rows that carry weight are kept so that a
- * feature constant on the graph is recognised exactly, not by a tolerance.
+ * zeros (whose shifted value is {@code -c}) are added in closed form from the weight of the vectors
+ * that do not store them. Value ranges over the rows that carry weight are kept so that a feature
+ * constant on the graph is recognised exactly, not by a tolerance.
  */
 public final class FeatureMoments implements Serializable {
 
     private final double[] shift;
-
-    private long weightedEndpoints;
-    private double totalWeight;
-    private final long[] storedEndpoints;
-    private final double[] storedWeight;
-    private final double[] weightedSum;
-    private final double[] weightedSquares;
+    private final ShiftedSums endpoints;
+    private final ShiftedSums rows;
     private final double[] smoothness;
-    private final double[] endpointMin;
-    private final double[] endpointMax;
-
-    private long rows;
-    private final long[] storedRows;
-    private final double[] rowSum;
-    private final double[] rowSquares;
-    private final double[] rowMin;
-    private final double[] rowMax;
 
     /** Empty sums for features shifted by {@code shift} (their plain means). */
     public FeatureMoments(double[] shift) {
-        int d = shift.length;
         this.shift = shift;
-        this.storedEndpoints = new long[d];
-        this.storedWeight = new double[d];
-        this.weightedSum = new double[d];
-        this.weightedSquares = new double[d];
-        this.smoothness = new double[d];
-        this.endpointMin = filled(d, Double.POSITIVE_INFINITY);
-        this.endpointMax = filled(d, Double.NEGATIVE_INFINITY);
-        this.storedRows = new long[d];
-        this.rowSum = new double[d];
-        this.rowSquares = new double[d];
-        this.rowMin = filled(d, Double.POSITIVE_INFINITY);
-        this.rowMax = filled(d, Double.NEGATIVE_INFINITY);
-    }
-
-    private static double[] filled(int size, double value) {
-        double[] array = new double[size];
-        Arrays.fill(array, value);
-        return array;
+        this.endpoints = new ShiftedSums(shift.length);
+        this.rows = new ShiftedSums(shift.length);
+        this.smoothness = new double[shift.length];
     }
 
     /**
@@ -77,11 +47,11 @@ public final class FeatureMoments implements Serializable {
         if (weight == 0.0) {
             return;
         }
-        addEndpoint(x, weight);
+        endpoints.add(x, weight, shift);
         if (selfLoop) {
             return;
         }
-        addEndpoint(y, weight);
+        endpoints.add(y, weight, shift);
         int[] xi = indices(x);
         int[] yi = indices(y);
         double[] xv = values(x);
@@ -107,39 +77,9 @@ public final class FeatureMoments implements Serializable {
         }
     }
 
-    private void addEndpoint(Vector v, double weight) {
-        weightedEndpoints++;
-        totalWeight += weight;
-        int[] idx = indices(v);
-        double[] val = values(v);
-        for (int p = 0; p < val.length; p++) {
-            int feature = idx == null ? p : idx[p];
-            double value = val[p];
-            double shifted = value - shift[feature];
-            storedEndpoints[feature]++;
-            storedWeight[feature] += weight;
-            weightedSum[feature] += weight * shifted;
-            weightedSquares[feature] += weight * shifted * shifted;
-            endpointMin[feature] = Math.min(endpointMin[feature], value);
-            endpointMax[feature] = Math.max(endpointMax[feature], value);
-        }
-    }
-
     /** Adds row {@code v} to the plain (uniform) sums; every row must be added exactly once. */
     public void addRow(Vector v) {
-        rows++;
-        int[] idx = indices(v);
-        double[] val = values(v);
-        for (int p = 0; p < val.length; p++) {
-            int feature = idx == null ? p : idx[p];
-            double value = val[p];
-            double shifted = value - shift[feature];
-            storedRows[feature]++;
-            rowSum[feature] += shifted;
-            rowSquares[feature] += shifted * shifted;
-            rowMin[feature] = Math.min(rowMin[feature], value);
-            rowMax[feature] = Math.max(rowMax[feature], value);
-        }
+        rows.add(v, 1.0, shift);
     }
 
     private static int[] indices(Vector v) {
@@ -152,22 +92,10 @@ public final class FeatureMoments implements Serializable {
 
     /** Adds {@code other}'s sums to these. */
     public FeatureMoments merge(FeatureMoments other) {
-        weightedEndpoints += other.weightedEndpoints;
-        totalWeight += other.totalWeight;
-        rows += other.rows;
+        endpoints.merge(other.endpoints);
+        rows.merge(other.rows);
         for (int r = 0; r < shift.length; r++) {
-            storedEndpoints[r] += other.storedEndpoints[r];
-            storedWeight[r] += other.storedWeight[r];
-            weightedSum[r] += other.weightedSum[r];
-            weightedSquares[r] += other.weightedSquares[r];
             smoothness[r] += other.smoothness[r];
-            endpointMin[r] = Math.min(endpointMin[r], other.endpointMin[r]);
-            endpointMax[r] = Math.max(endpointMax[r], other.endpointMax[r]);
-            storedRows[r] += other.storedRows[r];
-            rowSum[r] += other.rowSum[r];
-            rowSquares[r] += other.rowSquares[r];
-            rowMin[r] = Math.min(rowMin[r], other.rowMin[r]);
-            rowMax[r] = Math.max(rowMax[r], other.rowMax[r]);
         }
         return this;
     }
@@ -183,10 +111,7 @@ public final class FeatureMoments implements Serializable {
 
     /** {@code f~^T D f~} of feature r. */
     double degreeVariance(int r) {
-        double implicit = implicitWeight(r);
-        double sum = weightedSum[r] - implicit * shift[r];
-        double squares = weightedSquares[r] + implicit * shift[r] * shift[r];
-        return squares - sum * sum / totalWeight;
+        return endpoints.variance(r, shift[r]);
     }
 
     /**
@@ -194,35 +119,111 @@ public final class FeatureMoments implements Serializable {
      * computed from the shifted sums without cancellation.
      */
     double shiftMinusDegreeMean(int r) {
-        return -(weightedSum[r] - implicitWeight(r) * shift[r]) / totalWeight;
+        return -endpoints.sum(r, shift[r]) / endpoints.total;
     }
 
     /** {@code sum_i (f_i - mean f)^2} of feature r. */
     double uniformVariance(int r) {
-        long implicitRows = rows - storedRows[r];
-        double sum = rowSum[r] - implicitRows * shift[r];
-        double squares = rowSquares[r] + implicitRows * shift[r] * shift[r];
-        return squares - sum * sum / rows;
-    }
-
-    /** Total weight of the edge endpoints at which feature r is an implicit zero of a sparse vector. */
-    private double implicitWeight(int r) {
-        return storedEndpoints[r] == weightedEndpoints ? 0.0 : totalWeight - storedWeight[r];
+        return rows.variance(r, shift[r]);
     }
 
     /** Whether feature r takes one value on every row with {@code D_ii > 0}. */
     boolean constantOnGraph(int r) {
-        return isConstant(endpointMin[r], endpointMax[r], storedEndpoints[r] < weightedEndpoints);
+        return endpoints.constant(r);
     }
 
     /** Whether feature r takes one value on every row. */
     boolean constantOnRows(int r) {
-        return isConstant(rowMin[r], rowMax[r], storedRows[r] < rows);
+        return rows.constant(r);
     }
 
-    private static boolean isConstant(double storedMin, double storedMax, boolean hasImplicitZeros) {
-        double min = hasImplicitZeros ? Math.min(storedMin, 0.0) : storedMin;
-        double max = hasImplicitZeros ? Math.max(storedMax, 0.0) : storedMax;
-        return min == max;
+    /**
+     * Weighted sums of the shifted values {@code g = f - c} of every feature over a set of weighted
+     * vectors (the edge endpoints with weight S_ij, or the rows with weight 1): the total weight
+     * {@code sum w}, {@code sum w g} and {@code sum w g^2}, and the value range. Sparse vectors add
+     * their stored entries only; the implicit zeros (shifted value {@code -c}) are added in closed
+     * form from the weight of the vectors that do not store the feature.
+     */
+    private static final class ShiftedSums implements Serializable {
+        private long count;
+        private double total;
+        private final long[] stored;
+        private final double[] storedWeight;
+        private final double[] sum;
+        private final double[] squares;
+        private final double[] min;
+        private final double[] max;
+
+        ShiftedSums(int numFeatures) {
+            stored = new long[numFeatures];
+            storedWeight = new double[numFeatures];
+            sum = new double[numFeatures];
+            squares = new double[numFeatures];
+            min = filled(numFeatures, Double.POSITIVE_INFINITY);
+            max = filled(numFeatures, Double.NEGATIVE_INFINITY);
+        }
+
+        private static double[] filled(int size, double value) {
+            double[] array = new double[size];
+            Arrays.fill(array, value);
+            return array;
+        }
+
+        void add(Vector v, double weight, double[] shift) {
+            count++;
+            total += weight;
+            int[] idx = indices(v);
+            double[] val = values(v);
+            for (int p = 0; p < val.length; p++) {
+                int feature = idx == null ? p : idx[p];
+                double value = val[p];
+                double shifted = value - shift[feature];
+                stored[feature]++;
+                storedWeight[feature] += weight;
+                sum[feature] += weight * shifted;
+                squares[feature] += weight * shifted * shifted;
+                min[feature] = Math.min(min[feature], value);
+                max[feature] = Math.max(max[feature], value);
+            }
+        }
+
+        void merge(ShiftedSums other) {
+            count += other.count;
+            total += other.total;
+            for (int r = 0; r < sum.length; r++) {
+                stored[r] += other.stored[r];
+                storedWeight[r] += other.storedWeight[r];
+                sum[r] += other.sum[r];
+                squares[r] += other.squares[r];
+                min[r] = Math.min(min[r], other.min[r]);
+                max[r] = Math.max(max[r], other.max[r]);
+            }
+        }
+
+        /** {@code sum w g} of feature r, implicit zeros included. */
+        double sum(int r, double shift) {
+            return sum[r] - implicitWeight(r) * shift;
+        }
+
+        /** {@code sum w (g - mean_w g)^2} of feature r, implicit zeros included. */
+        double variance(int r, double shift) {
+            double implicit = implicitWeight(r);
+            double shiftedSum = sum[r] - implicit * shift;
+            double shiftedSquares = squares[r] + implicit * shift * shift;
+            return shiftedSquares - shiftedSum * shiftedSum / total;
+        }
+
+        /** Total weight of the vectors in which feature r is an implicit zero of a sparse vector. */
+        private double implicitWeight(int r) {
+            return stored[r] == count ? 0.0 : total - storedWeight[r];
+        }
+
+        /** Whether feature r takes one value on every vector, implicit zeros included. */
+        boolean constant(int r) {
+            boolean hasImplicitZeros = stored[r] < count;
+            double low = hasImplicitZeros ? Math.min(min[r], 0.0) : min[r];
+            double high = hasImplicitZeros ? Math.max(max[r], 0.0) : max[r];
+            return low == high;
+        }
     }
 }

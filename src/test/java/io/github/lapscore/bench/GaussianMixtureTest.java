@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 

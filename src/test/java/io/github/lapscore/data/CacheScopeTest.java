@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lapscore.Caches;
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;

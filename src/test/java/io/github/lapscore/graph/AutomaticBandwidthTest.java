@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -2,19 +2,15 @@ package io.github.lapscore.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import io.github.lapscore.FaultInjection;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.testkit.FaultInjection;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -26,44 +22,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code knnMethod = exact} on more rows than {@code auto} would search exactly is allowed, but
- * logs a warning with its cost (m^2 / 2 distances and their multiply-adds) before any work on the graph
- * (the test makes the first job after it fail, so that the join does not run).
+ * {@link GraphBuilder} logs the spec's cost warning (m^2 / 2 distances and their multiply-adds, worded by
+ * {@link KnnMethod#exactCostWarning}) before any work on the graph (the test makes the first job after
+ * it fail, so that the join does not run).
  */
 class ExactCostWarningTest {
-
-    @Test
-    void noWarningWhereAutoIsExactToo() {
-        assertTrue(KnnMethod.exactCostWarning(KnnMethod.AUTO_EXACT_MAX_ROWS, 50, 2).isEmpty());
-    }
-
-    /**
-     * The warning's numbers, in order, are the join's distances m (m - 1) / 2, their multiply-adds
-     * m (m - 1) d / 2 and those per core, as counted here from m, d and the cores (to the two
-     * significant digits printed); they grow with m^2.
-     */
-    @Test
-    void warningCountsTheDistancesAndMultiplyAddsOfTheJoin() {
-        int features = 50;
-        int cores = 2;
-        for (long rows : new long[]{KnnMethod.AUTO_EXACT_MAX_ROWS + 1, 2_000_000}) {
-            String warning = KnnMethod.exactCostWarning(rows, features, cores).orElseThrow();
-            double distances = 0;
-            for (long i = 0; i < rows; i++) {
-                distances += i;
-            }
-            double[] expected = {distances, distances * features, distances * features / cores};
-            List<Double> printed = new ArrayList<>();
-            Matcher number = Pattern.compile("\\d\\.\\de[+-]\\d+").matcher(warning);
-            while (number.find()) {
-                printed.add(Double.parseDouble(number.group()));
-            }
-            assertEquals(expected.length, printed.size(), warning);
-            for (int n = 0; n < expected.length; n++) {
-                assertEquals(expected[n], printed.get(n), 0.05 * expected[n], warning);
-            }
-            assertTrue(warning.contains("knnMethod = auto or approximate"), warning);
-        }
-    }
 
     /** Log events of {@link GraphBuilder}'s logger while {@code work} runs. */
     private static List<LogEvent> logOf(Runnable work) {

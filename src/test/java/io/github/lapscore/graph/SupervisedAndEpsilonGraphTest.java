@@ -16,9 +16,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.spec.EpsilonGraph;
 import io.github.lapscore.graph.spec.GraphSpec;
@@ -27,6 +24,12 @@ import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.testkit.BuiltGraphs;
+import io.github.lapscore.testkit.ClassLabels;
+import io.github.lapscore.testkit.DenseDistances;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
@@ -56,15 +59,8 @@ class SupervisedAndEpsilonGraphTest {
     private static final int OUTLIERS = 4;
 
     static {
-        List<Integer> classes = new ArrayList<>();
-        for (int c = 0; c < CLASS_SIZES.length; c++) {
-            for (int i = 0; i < CLASS_SIZES[c]; i++) {
-                classes.add(c);
-            }
-        }
         Random random = new Random(23);
-        Collections.shuffle(classes, random);
-        CLASSES = classes.stream().mapToInt(Integer::intValue).toArray();
+        CLASSES = ClassLabels.shuffled(CLASS_SIZES, random);
         int dims = 4;
         double[][] centres = new double[CLASS_SIZES.length][dims];
         for (double[] centre : centres) {
@@ -85,24 +81,6 @@ class SupervisedAndEpsilonGraphTest {
         SPREAD[clustered.length + 1] = new double[]{0, 80, 0};
         SPREAD[clustered.length + 2] = new double[]{0, 0, 100};
         SPREAD[clustered.length + 3] = new double[]{-90, -90, -90};
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double sum = 0;
-        for (int t = 0; t < a.length; t++) {
-            sum += (a[t] - b[t]) * (a[t] - b[t]);
-        }
-        return sum;
-    }
-
-    private static double[][] squaredDistances(double[][] x) {
-        double[][] squared = new double[x.length][x.length];
-        for (int i = 0; i < x.length; i++) {
-            for (int j = 0; j < x.length; j++) {
-                squared[i][j] = squaredDistance(x[i], x[j]);
-            }
-        }
-        return squared;
     }
 
     /** The mean squared distance over all pairs of distinct rows, the automatic bandwidth. */
@@ -221,7 +199,7 @@ class SupervisedAndEpsilonGraphTest {
                 .setIncludeSelfLoops(selfLoops).setBlockSize(blockSize);
         Dataset<Row> frame = LabeledFrames.frame(LABELLED, LabeledFrames.doubles(CLASSES), DataTypes.DoubleType, partitions);
 
-        double[][] squared = squaredDistances(LABELLED);
+        double[][] squared = DenseDistances.squared(LABELLED);
         boolean[][] adjacent = classKnnAdjacency(squared, K);
         for (int i = 0; i < adjacent.length; i++) {
             for (int j = 0; j < adjacent.length; j++) {
@@ -290,7 +268,7 @@ class SupervisedAndEpsilonGraphTest {
             "heat, NaN, true, 16, 0.1",
             "binary, NaN, false, 25, 0.02"})
     void epsilonGraphMatchesTheBruteForceGraph(String kernel, double bandwidth, boolean selfLoops, int blockSize, double quantile) {
-        double[][] squared = squaredDistances(SPREAD);
+        double[][] squared = DenseDistances.squared(SPREAD);
         double radius = radiusAt(squared, quantile);
         boolean[][] adjacent = epsilonAdjacency(squared, radius);
         double t = kernel.equals("heat") && Double.isNaN(bandwidth) ? meanSquaredDistance(squared) : bandwidth;
@@ -317,7 +295,7 @@ class SupervisedAndEpsilonGraphTest {
 
     @Test
     void epsilonEdgesDoNotDependOnInputPartitioning() {
-        double radius = radiusAt(squaredDistances(SPREAD), 0.1);
+        double radius = radiusAt(DenseDistances.squared(SPREAD), 0.1);
         GraphSpec spec = new EpsilonGraph(radius, 20_000_000L, 1L, BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 20));
         List<List<Row>> edgeLists = new ArrayList<>();
         for (int partitions : new int[]{1, 4}) {
@@ -399,7 +377,7 @@ class SupervisedAndEpsilonGraphTest {
 
     @Test
     void radiusJoiningNoPairIsRefused() {
-        double[][] squared = squaredDistances(SPREAD);
+        double[][] squared = DenseDistances.squared(SPREAD);
         double nearest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < squared.length; i++) {
             for (int j = i + 1; j < squared.length; j++) {

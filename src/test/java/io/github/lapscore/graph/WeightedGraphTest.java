@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
+import io.github.lapscore.testkit.BuiltGraphs;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

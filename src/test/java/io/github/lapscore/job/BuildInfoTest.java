@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.junit.jupiter.api.Test;
 
 /** {@code lapscore --version}: the versions it prints are the pom's and the running Spark's. */

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lapscore.DocsSection;
+import io.github.lapscore.testkit.DocsSection;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -25,10 +25,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import javax.imageio.ImageIO;
 
-import io.github.lapscore.Caches;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.EvaluationTable;
 import io.github.lapscore.evaluation.Experiment;
@@ -37,6 +35,7 @@ import io.github.lapscore.evaluation.StratifiedSplit;
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.testkit.Caches;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.VectorSlicer;
 import org.apache.spark.ml.linalg.Vector;

@@ -7,7 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.SparkSession;
 
 /** Runs {@code lapscore fit} in the test session and checks that its errors read as the user sees them. */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
-import io.github.lapscore.DenseLkrReference;
+import io.github.lapscore.testkit.DenseLkrReference;
 import org.junit.jupiter.api.Test;
 
 /**

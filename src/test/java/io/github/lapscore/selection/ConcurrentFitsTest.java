@@ -10,9 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;

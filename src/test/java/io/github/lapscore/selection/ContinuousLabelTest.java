@@ -10,18 +10,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.selection.SelectorContractTest.Contract;
-import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * A label with (nearly) one row per class, as a continuous target gives, is refused by every

@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -11,8 +11,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Row;

@@ -3,7 +3,7 @@ package io.github.lapscore.selection;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import io.github.lapscore.DenseLkrReference;
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.DenseLkrReference;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;

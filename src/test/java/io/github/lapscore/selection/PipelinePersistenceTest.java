@@ -11,9 +11,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.redundancy.Redundancy;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;

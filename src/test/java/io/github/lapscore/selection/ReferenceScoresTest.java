@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

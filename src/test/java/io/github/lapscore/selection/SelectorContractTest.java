@@ -25,10 +25,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;

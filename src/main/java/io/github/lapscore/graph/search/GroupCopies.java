@@ -14,6 +14,7 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaRDD;
@@ -79,7 +80,7 @@ final class GroupCopies {
                 .map(group -> LongStream.range(0, numRows).toArray());
         JavaRDD<WorkingBlock> everyRow = input.caches().persist(RowGather.gather(allIds, groups, blocks, null, layout)
                 .map(all -> WorkingBlock.of(all.ids(), all.vectors(), embedding)), StorageLevel.MEMORY_ONLY());
-        timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): all %d rows into each of %d groups",
+        timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.GROUP_COPIES + ": all %d rows into each of %d groups",
                 numRows, groups.numBlocks()), everyRow::count);
         return new GroupCopies(groups, everyRow, input.caches());
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.lapscore.data.blocks.BlockLayout;
 import org.junit.jupiter.api.Test;
 
 /** Block and pair numbering, and the automatic block size rule. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
 
-import io.github.lapscore.SparkTestSession;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.Vector;

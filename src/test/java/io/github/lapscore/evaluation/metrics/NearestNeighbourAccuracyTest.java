@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.evaluation.StratifiedSplit;
+import io.github.lapscore.testkit.DenseDistances;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
@@ -36,7 +37,7 @@ class NearestNeighbourAccuracyTest {
         for (int t = 0; t < test.length; t++) {
             int nearest = 0;
             for (int i = 1; i < train.length; i++) {
-                if (squaredDistance(train[i], test[t]) < squaredDistance(train[nearest], test[t])) {
+                if (DenseDistances.squared(train[i], test[t]) < DenseDistances.squared(train[nearest], test[t])) {
                     nearest = i;
                 }
             }
@@ -79,14 +80,6 @@ class NearestNeighbourAccuracyTest {
             labels[i] = (points[i][0] > points[i][1]) != (random.nextDouble() < 0.2) ? 1 : 0;
         }
         return labels;
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double sum = 0;
-        for (int j = 0; j < a.length; j++) {
-            sum += (a[j] - b[j]) * (a[j] - b[j]);
-        }
-        return sum;
     }
 
     private static Dataset<Row> frame(double[][] points, double[] labels, int partitions) {

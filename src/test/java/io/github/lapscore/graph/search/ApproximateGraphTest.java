@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.CacheScope;
-import io.github.lapscore.graph.BuiltGraphs;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
@@ -20,6 +18,9 @@ import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import io.github.lapscore.testkit.BruteForceRecall;
+import io.github.lapscore.testkit.BuiltGraphs;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 

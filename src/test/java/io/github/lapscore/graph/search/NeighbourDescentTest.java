@@ -13,14 +13,16 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.testkit.SparkTestSession;
+import io.github.lapscore.testkit.StepDescriptions;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.junit.jupiter.api.Test;
 
@@ -110,7 +112,7 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(300)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         List<String> copiesMade = new ArrayList<>();
-        StageListener listener = collecting("rows into each of", copiesMade);
+        StageListener listener = collecting(StepNames.GROUP_COPIES, copiesMade);
         StageTimer.addListener(listener);
         try (CacheScope caches = new CacheScope()) {
             ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
@@ -121,7 +123,8 @@ class NeighbourDescentTest {
                 found.add(entries(lists));
                 caches.release(lists);
             }
-            assertEquals(List.of("kNN graph (approximate): all 1200 rows into each of 2 groups"), copiesMade);
+            assertEquals(1, copiesMade.size(), "one step made the copies: " + copiesMade);
+            assertEquals(List.of(1200.0, 2.0), StepDescriptions.numbers(copiesMade.get(0), StepNames.GROUP_COPIES), "all rows, 2 groups");
             assertEquals(1200 * K, found.get(0).size(), "every row keeps k neighbours");
             assertEquals(found.get(1), found.get(0), "with group copies against without");
         } finally {
@@ -194,7 +197,7 @@ class NeighbourDescentTest {
         WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(500)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
         List<String> rounds = new ArrayList<>();
-        StageListener listener = collecting("refinement", rounds);
+        StageListener listener = collecting(StepNames.REFINEMENT, rounds);
         StageTimer.addListener(listener);
         try (CacheScope caches = new CacheScope()) {
             double[] recall = new double[2];
@@ -215,7 +218,8 @@ class NeighbourDescentTest {
                     new SearchSettings(K, untilConverged), testTimer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);
             assertTrue(rounds.size() >= 3 && rounds.size() < 30, "rounds run until converged: " + rounds.size());
-            assertTrue(rounds.get(0).contains("100.0% of list entries new"), rounds.get(0));
+            assertEquals(List.of(1.0, 100.0, 100.0), StepDescriptions.numbers(rounds.get(0), StepNames.REFINEMENT),
+                    "round 1 of at most 100 finds every list entry new: " + rounds.get(0));
             assertTrue(convergedRecall >= 0.95 && convergedRecall >= recall[1], "recall once converged: " + convergedRecall);
         } finally {
             StageTimer.removeListener(listener);

@@ -6,8 +6,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
-import io.github.lapscore.Caches;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
@@ -15,6 +13,8 @@ import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.params.ParameterizedTest;

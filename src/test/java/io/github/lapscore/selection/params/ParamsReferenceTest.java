@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.lapscore.DocsSection;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.FisherScoreSelectorModel;
 import io.github.lapscore.selection.LaplacianScoreSelector;
@@ -17,6 +16,7 @@ import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import io.github.lapscore.selection.LocalKernelRegressionSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.redundancy.Redundancy;
+import io.github.lapscore.testkit.DocsSection;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;

@@ -15,8 +15,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
@@ -25,6 +23,8 @@ import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.LabeledFrames;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;

@@ -1,4 +1,4 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.github.lapscore.cluster;
+package io.github.lapscore.deployment;
 
 import java.util.List;
 import java.util.Set;

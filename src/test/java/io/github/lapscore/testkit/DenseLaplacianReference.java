@@ -1,8 +1,6 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.IntStream;
 
 /**
  * The Laplacian Score computed the plain way, for checking the library: the full m x m distance
@@ -27,24 +25,12 @@ public final class DenseLaplacianReference {
         for (int i = 0; i < m; i++) {
             points[i] = measure.equals("cosine") ? scaled(x[i], 1.0 / norm(x[i])) : x[i].clone();
         }
-        squaredDistances = new double[m][m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                double sum = 0;
-                for (int t = 0; t < x[i].length; t++) {
-                    sum += (points[i][t] - points[j][t]) * (points[i][t] - points[j][t]);
-                }
-                squaredDistances[i][j] = sum;
-            }
-        }
+        squaredDistances = DenseDistances.squared(points);
         adjacency = new boolean[m][m];
         for (int i = 0; i < m; i++) {
-            final int row = i;
-            Integer[] others = IntStream.range(0, m).filter(j -> j != row).boxed().toArray(Integer[]::new);
-            Arrays.sort(others, Comparator.<Integer>comparingDouble(j -> squaredDistances[row][j]).thenComparingInt(j -> j));
-            for (int n = 0; n < k; n++) {
-                adjacency[i][others[n]] = true;
-                adjacency[others[n]][i] = true;
+            for (int j : DenseDistances.nearestOthers(squaredDistances, i, k)) {
+                adjacency[i][j] = true;
+                adjacency[j][i] = true;
             }
         }
         double sum = 0;

@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.selection;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -8,18 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.DenseLaplacianReference;
-import io.github.lapscore.LabeledFrames;
-import io.github.lapscore.selection.FisherScoreSelector;
-import io.github.lapscore.selection.FisherScoreSelectorModel;
-import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
+import io.github.lapscore.testkit.ClassLabels;
+import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.LabeledFrames;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
@@ -50,15 +46,8 @@ class FisherIdentityTest {
     private static final double[][] DATA;
 
     static {
-        List<Integer> classes = new ArrayList<>();
-        for (int c = 0; c < CLASS_SIZES.length; c++) {
-            for (int i = 0; i < CLASS_SIZES[c]; i++) {
-                classes.add(c);
-            }
-        }
         Random random = new Random(17);
-        Collections.shuffle(classes, random);
-        CLASSES = classes.stream().mapToInt(Integer::intValue).toArray();
+        CLASSES = ClassLabels.shuffled(CLASS_SIZES, random);
         double[][] classMeans = new double[CLASS_SIZES.length][SPREAD];
         for (double[] means : classMeans) {
             for (int r = 0; r < SPREAD; r++) {

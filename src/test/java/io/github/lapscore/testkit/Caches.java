@@ -1,4 +1,4 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.CacheManager;
+
 import scala.jdk.javaapi.CollectionConverters;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.lapscore.cluster;
+package io.github.lapscore.deployment;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,11 +22,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Pipeline;

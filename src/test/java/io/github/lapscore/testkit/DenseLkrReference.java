@@ -1,7 +1,6 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
@@ -44,24 +43,13 @@ public final class DenseLkrReference {
         int m = x.length;
         bandwidth = h;
         ridge = lambda;
-        squaredDistances = new double[m][m];
-        for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                double sum = 0;
-                for (int t = 0; t < x[i].length; t++) {
-                    sum += (x[i][t] - x[j][t]) * (x[i][t] - x[j][t]);
-                }
-                squaredDistances[i][j] = sum;
-            }
-        }
+        squaredDistances = DenseDistances.squared(x);
         neighbourhoods = new int[m][];
         weights = new double[m][m];
         for (int i = 0; i < m; i++) {
             final int row = i;
             if (labels == null) {
-                Integer[] others = IntStream.range(0, m).filter(j -> j != row).boxed().toArray(Integer[]::new);
-                Arrays.sort(others, Comparator.<Integer>comparingDouble(j -> squaredDistances[row][j]).thenComparingInt(j -> j));
-                neighbourhoods[i] = Arrays.stream(others).limit(k).mapToInt(Integer::intValue).toArray();
+                neighbourhoods[i] = DenseDistances.nearestOthers(squaredDistances, i, k);
                 for (int j : neighbourhoods[i]) {
                     weights[i][j] = kernel(i, j);
                     weights[j][i] = kernel(i, j);

@@ -1,4 +1,4 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.plugin.DriverPlugin;

@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import io.github.lapscore.Caches;
-import io.github.lapscore.SparkTestSession;
 import io.github.lapscore.graph.WeightedGraph;
-import io.github.lapscore.graph.search.BruteForceRecall;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.GenerateOption;
@@ -27,6 +24,9 @@ import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
+import io.github.lapscore.testkit.BruteForceRecall;
+import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The job on the bundled iris sample: the files it writes and their agreement with the library. */
-class LapScoreJobTest {
+class FitCommandTest {
 
     private static final SparkSession SPARK = SparkTestSession.spark();
     private static final String[] IRIS = {"sepal_length", "sepal_width", "petal_length", "petal_width"};

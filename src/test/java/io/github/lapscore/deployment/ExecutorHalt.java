@@ -1,10 +1,10 @@
-package io.github.lapscore.cluster;
+package io.github.lapscore.deployment;
 
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import io.github.lapscore.TaskStartPlugin;
+import io.github.lapscore.testkit.TaskStartPlugin;
 import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 
@@ -13,7 +13,7 @@ import org.apache.spark.TaskContext;
  * that a test can check that the fit survives the loss of an executor (its running task, its cached
  * blocks and its shuffle files) with the result of a clean run.
  *
- * <p>Like {@link io.github.lapscore.FaultInjection} it picks its tasks by the Spark job description,
+ * <p>Like {@link io.github.lapscore.testkit.FaultInjection} it picks its tasks by the Spark job description,
  * which names the step of the fit, but it cannot be armed through a static field: the executors are
  * other JVMs. It is armed instead by two local properties of the thread that fits ({@link #arm}),
  * which Spark sends with every task of that thread's jobs: a fragment of the job description and the

@@ -1,7 +1,8 @@
-package io.github.lapscore.graph;
+package io.github.lapscore.testkit;
 
-import io.github.lapscore.LabeledFrames;
 import io.github.lapscore.ParamOption;
+import io.github.lapscore.graph.GraphBuilder;
+import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.spec.GraphSettings;

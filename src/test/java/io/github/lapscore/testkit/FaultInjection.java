@@ -1,4 +1,4 @@
-package io.github.lapscore;
+package io.github.lapscore.testkit;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.lapscore.job;
+package io.github.lapscore.deployment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

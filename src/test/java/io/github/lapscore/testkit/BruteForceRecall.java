@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.testkit;
 
 import java.util.HashSet;
 import java.util.List;
@@ -59,7 +59,7 @@ public record BruteForceRecall(double recall, double rowSpread) {
             if (other == row) {
                 continue;
             }
-            double distance = squaredDistance(rows[row], rows[other]);
+            double distance = DenseDistances.squared(rows[row], rows[other]);
             if (kept == k && distance >= bestDistances[k - 1]) {
                 continue;
             }
@@ -73,14 +73,6 @@ public record BruteForceRecall(double recall, double rowSpread) {
             bestDistances[at] = distance;
         }
         return best;
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double sum = 0.0;
-        for (int c = 0; c < a.length; c++) {
-            sum += (a[c] - b[c]) * (a[c] - b[c]);
-        }
-        return sum;
     }
 
     private static long pair(int numRows, long a, long b) {

@@ -11,11 +11,11 @@ import java.util.Locale;
 import io.github.lapscore.bench.BenchResult;
 import io.github.lapscore.bench.Benchmark;
 import io.github.lapscore.bench.ClassRegressionRate;
-import io.github.lapscore.graph.search.ForestSettings;
-import io.github.lapscore.job.outputs.OutputPaths;
-import io.github.lapscore.job.outputs.StagedOutputs;
+import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.outputs.OutputPaths;
+import io.github.lapscore.job.outputs.StagedOutputs;
 import org.apache.spark.sql.SparkSession;
 
 /**

@@ -12,8 +12,8 @@ import java.util.stream.IntStream;
 
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.data.blocks.BlockLayout;
-import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.graph.spec.ClassGraph;
 import io.github.lapscore.graph.spec.EpsilonGraph;
 import io.github.lapscore.graph.spec.GraphSettings;

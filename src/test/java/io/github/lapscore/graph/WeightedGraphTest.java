@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.testkit.BuiltGraphs;

@@ -13,7 +13,7 @@ import io.github.lapscore.ParamOption;
  *       level-3 speed ({@link ExactKnnSearch}).</li>
  *   <li>{@code approximate}: the same block kernel within the leaves of random-projection trees,
  *       O(m T L d) flops for T trees of leaves of L rows, then NN-descent rounds of O(m K^2 d)
- *       ({@link ApproximateKnnSearch}); its recall is measured on a sample.</li>
+ *       ({@link io.github.lapscore.graph.search.approximate.ApproximateKnnSearch}); its recall is measured on a sample.</li>
  *   <li>{@code auto}: exact up to {@value #AUTO_EXACT_MAX_ROWS} rows, approximate above.</li>
  * </ul>
  */

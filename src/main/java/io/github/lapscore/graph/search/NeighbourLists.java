@@ -1,10 +1,8 @@
 package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
@@ -26,7 +24,7 @@ import scala.Tuple2;
  *
  * <p>Every entry carries NN-descent's "new" flag (Dong, Charikar and Li, "Efficient k-nearest
  * neighbor graph construction for generic similarity measures", WWW 2011, Algorithm 2): an entry
- * is new until a local join has used it ({@link NeighbourDescent}), so that no pair is measured
+ * is new until a local join has used it ({@link io.github.lapscore.graph.search.approximate.NeighbourDescent}), so that no pair is measured
  * twice for nothing. A candidate found again keeps the flag "old" when either copy is old.
  */
 public final class NeighbourLists implements Serializable {
@@ -76,7 +74,7 @@ public final class NeighbourLists implements Serializable {
      * when the iterator reaches it: beside the heaps, only the fragment being shuffled is held, not a
      * second copy of all the lists.
      */
-    static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
+    public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
                                                               BlockLayout layout) {
         return cutByBlock(own.ids, row -> heaps.sizes[row] > 0, layout, kept -> {
             NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k);
@@ -149,7 +147,7 @@ public final class NeighbourLists implements Serializable {
      * into one list per block (partition i holding block i). There is no map-side combining: a
      * fragment covers few rows of its block, and the merge is in place on the reduce side.
      */
-    static JavaPairRDD<Long, NeighbourLists> mergeIntoBlocks(JavaPairRDD<Long, NeighbourLists> fragments, BlockLayout layout) {
+    public static JavaPairRDD<Long, NeighbourLists> mergeIntoBlocks(JavaPairRDD<Long, NeighbourLists> fragments, BlockLayout layout) {
         return fragments.combineByKey(
                 fragment -> {
                     int block = layout.blockOf(fragment.rowIds[0]);
@@ -163,7 +161,7 @@ public final class NeighbourLists implements Serializable {
      * of both lists, a candidate found by both counted once (its exact distance is the same number
      * wherever it was computed) and new only when both copies are. Returns this.
      */
-    NeighbourLists absorb(NeighbourLists other) {
+    public NeighbourLists absorb(NeighbourLists other) {
         long[] mergedIds = new long[k];
         double[] mergedDistances = new double[k];
         double[] mergedCosines = new double[k];
@@ -210,7 +208,7 @@ public final class NeighbourLists implements Serializable {
      * These lists cut into fragments keyed by the first row of the block of {@code layout} their
      * rows belong to, each built when the iterator reaches it; rows without a candidate are left out.
      */
-    Iterator<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
+    public Iterator<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
         return cutByBlock(rowIds, row -> counts[row] > 0, layout, this::select);
     }
 
@@ -224,7 +222,7 @@ public final class NeighbourLists implements Serializable {
     }
 
     /** Every row's first {@code best} entries (all of them when it has fewer): the k nearest of a longer search list. */
-    NeighbourLists truncate(int best) {
+    public NeighbourLists truncate(int best) {
         if (best >= k) {
             return this;
         }
@@ -246,7 +244,7 @@ public final class NeighbourLists implements Serializable {
     }
 
     /** A copy of these lists in which the entries {@code used[row]} (positions in the row's list) are old. */
-    NeighbourLists withUsed(int[][] used) {
+    public NeighbourLists withUsed(int[][] used) {
         NeighbourLists marked = new NeighbourLists(rowIds, k);
         for (int row = 0; row < rows(); row++) {
             marked.copyRow(row, this, row, k);
@@ -258,12 +256,12 @@ public final class NeighbourLists implements Serializable {
     }
 
     /** Whether the {@code n}-th entry (from 0) of the row at position {@code row} is new (not yet used by a local join). */
-    boolean isFresh(int row, int n) {
+    public boolean isFresh(int row, int n) {
         return fresh[row * k + n];
     }
 
     /** Number of new entries over all rows. */
-    long freshEntries() {
+    public long freshEntries() {
         long total = 0;
         for (int row = 0; row < rows(); row++) {
             for (int n = 0; n < counts[row]; n++) {
@@ -274,7 +272,7 @@ public final class NeighbourLists implements Serializable {
     }
 
     /** Most neighbours a row keeps. */
-    int k() {
+    public int k() {
         return k;
     }
 

@@ -15,7 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  * each, under its own description so the Spark UI shows progress, then merges every step's
  * candidate fragments into one list per block with a single shuffle. Driver memory is O(steps).
  */
-final class SearchSteps {
+public final class SearchSteps {
 
     private SearchSteps() {
     }
@@ -25,7 +25,7 @@ final class SearchSteps {
      * one step described by {@code description}, then releases {@code previous}; when the step fails,
      * both stay with the scope's owner.
      */
-    static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
+    public static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
                                                      JavaPairRDD<Long, NeighbourLists> next, String description, StageTimer timer) {
         JavaPairRDD<Long, NeighbourLists> cached = caches.persist(next);
         timer.run(Stage.GRAPH, description, cached::count);
@@ -39,7 +39,7 @@ final class SearchSteps {
      * fragments and the merged lists are cached in {@code input}'s scope; the fragments are released
      * once the merged lists are counted.
      */
-    static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
+    public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
                                                          IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
                                                          IntFunction<String> description, String mergeDescription,
                                                          StageTimer timer) {

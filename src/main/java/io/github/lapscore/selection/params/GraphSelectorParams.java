@@ -3,8 +3,8 @@ package io.github.lapscore.selection.params;
 import io.github.lapscore.ParamOption;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.edges.WeightKernel;
-import io.github.lapscore.graph.search.ForestSettings;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.graph.spec.ClassGraph;
 import io.github.lapscore.graph.spec.EpsilonGraph;
 import io.github.lapscore.graph.spec.GraphSettings;
@@ -79,7 +79,7 @@ public interface GraphSelectorParams extends SelectorParams {
     /**
      * The {@code leafSize} param, L: each leaf is searched by the same scan as the exact graph, O(m T L d)
      * in all; leaves of more than 2L rows (duplicates, dense spots) are cut into chunks. 0 chooses by
-     * {@link io.github.lapscore.graph.search.ForestSettings#leafSize(int, int)}.
+     * {@link io.github.lapscore.graph.search.approximate.ForestSettings#leafSize(int, int)}.
      */
     default IntParam leafSize() {
         return declaredParams().leafSize;

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 /**
  * What an approximate search is asked for: the k nearest neighbours of every row, found with the

@@ -1,9 +1,10 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import java.io.Serializable;
 
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.SearchInput;
 import org.apache.spark.broadcast.Broadcast;
 
 /**

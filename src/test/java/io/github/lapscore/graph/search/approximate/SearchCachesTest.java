@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,6 +11,9 @@ import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.search.ExactKnnSearch;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.testkit.Caches;

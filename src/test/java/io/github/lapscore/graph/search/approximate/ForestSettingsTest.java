@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

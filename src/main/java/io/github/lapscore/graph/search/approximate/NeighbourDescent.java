@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -17,6 +17,10 @@ import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.CandidateJoin;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.RowHash;
+import io.github.lapscore.graph.search.SearchInput;
+import io.github.lapscore.graph.search.SearchSteps;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;

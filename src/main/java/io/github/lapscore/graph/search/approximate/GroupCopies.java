@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +12,7 @@ import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;

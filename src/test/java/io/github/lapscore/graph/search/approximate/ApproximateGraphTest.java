@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,6 +14,9 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.RecallSample;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.selection.LaplacianScoreSelector;

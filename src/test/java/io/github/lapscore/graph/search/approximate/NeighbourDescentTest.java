@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,6 +17,8 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;

@@ -1,10 +1,12 @@
-package io.github.lapscore.graph.search;
+package io.github.lapscore.graph.search.approximate;
 
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+
+import io.github.lapscore.graph.search.RowHash;
 
 import scala.Tuple2;
 

@@ -1,0 +1,16 @@
+/**
+ * The approximate k-nearest-neighbour search: the rows are placed in the leaves of random-projection
+ * trees grown on a sample ({@link io.github.lapscore.graph.search.approximate.RandomProjectionForest},
+ * {@link io.github.lapscore.graph.search.approximate.LeafBlocks}), every leaf is searched exactly
+ * with the block kernel, and the lists are refined by NN-descent (Dong, Charikar and Li, "Efficient
+ * k-nearest neighbor graph construction for generic similarity measures", WWW 2011:
+ * {@link io.github.lapscore.graph.search.approximate.NeighbourDescent}, with
+ * {@link io.github.lapscore.graph.search.approximate.GroupCopies} when a copy of every row per group
+ * of blocks pays). {@link io.github.lapscore.graph.search.approximate.ApproximateKnnSearch} runs them
+ * with a {@link io.github.lapscore.graph.search.approximate.SearchSettings}: k and the
+ * {@link io.github.lapscore.graph.search.approximate.ForestSettings}.
+ *
+ * <p>Internal, like {@code graph.search}, on which it builds (neighbour lists, the search input, the
+ * steps, the salts of its random streams).
+ */
+package io.github.lapscore.graph.search.approximate;

@@ -48,16 +48,6 @@ public record ClassGraph(GraphSettings settings) implements GraphSpec {
         return 0;
     }
 
-    @Override
-    public boolean usesRadius() {
-        return false;
-    }
-
-    @Override
-    public boolean usesSearch() {
-        return false;
-    }
-
     /** False: no cosine is taken on the class graph. */
     @Override
     public boolean needsCosines() {

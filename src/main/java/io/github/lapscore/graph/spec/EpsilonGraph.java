@@ -3,7 +3,6 @@ package io.github.lapscore.graph.spec;
 import java.util.Locale;
 import java.util.Optional;
 
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.edges.RadiusEdges;
 import io.github.lapscore.graph.search.KnnMethod;
@@ -46,21 +45,6 @@ public record EpsilonGraph(double radius, long maxEdges, long seed, GraphSetting
         }
     }
 
-    @Override
-    public boolean needsLabels() {
-        return false;
-    }
-
-    @Override
-    public boolean materialised() {
-        return true;
-    }
-
-    @Override
-    public boolean weighsDistances() {
-        return true;
-    }
-
     /** 0: the epsilon graph reads no {@code numNeighbors}. */
     @Override
     public int numNeighbours() {
@@ -70,21 +54,6 @@ public record EpsilonGraph(double radius, long maxEdges, long seed, GraphSetting
     @Override
     public boolean usesRadius() {
         return true;
-    }
-
-    @Override
-    public boolean usesSearch() {
-        return false;
-    }
-
-    @Override
-    public boolean needsCosines() {
-        return settings.needsCosines();
-    }
-
-    @Override
-    public int maxRowsPerBlock(long numRows) {
-        return BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.lapscore.graph.spec;
 import java.io.Serializable;
 import java.util.Optional;
 
+import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.progress.StageTimer;
 
@@ -10,8 +11,10 @@ import io.github.lapscore.progress.StageTimer;
  * Which pairs of rows are neighbours, the first choice of a graph-based score: one variant per graph,
  * each with its own params, its checks and its build step, plus the {@link GraphSettings} all graphs
  * share. The selectors and the command line ask the spec what it needs and what it reads instead of
- * testing its type, so a new graph is one new variant. {@link io.github.lapscore.graph.GraphBuilder#build} turns a spec and
- * prepared rows into a {@link io.github.lapscore.graph.WeightedGraph}.
+ * testing its type, so a new graph is one new variant. The defaults describe a graph of distances
+ * found by the exact join and built as edges, without labels; each variant overrides what differs.
+ * {@link io.github.lapscore.graph.GraphBuilder#build} turns a spec and prepared rows into a
+ * {@link io.github.lapscore.graph.WeightedGraph}.
  *
  * <p>Params are in the units of the user's data; the build carries them into the units of the rows'
  * {@link io.github.lapscore.data.DataScale}.
@@ -34,21 +37,27 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
     default void check() {
     }
 
-    /** Whether the edges join rows of the same label only, so that the rows need labels. */
-    boolean needsLabels();
+    /** Whether the edges join rows of the same label only, so that the rows need labels; by default not. */
+    default boolean needsLabels() {
+        return false;
+    }
 
     /**
      * Whether the graph is built as a list of edges; the class graph is not (it would have n_l^2
-     * edges per class), its scores are read from per-class moments.
+     * edges per class), its scores are read from per-class moments. By default it is.
      */
-    boolean materialised();
+    default boolean materialised() {
+        return true;
+    }
 
     /** Refuses, before any row is read, a graph that is not {@link #materialised()}. */
     default void requireMaterialised() {
     }
 
-    /** Whether the edges or their weights depend on the distances between rows. */
-    boolean weighsDistances();
+    /** Whether the edges or their weights depend on the distances between rows; by default they do. */
+    default boolean weighsDistances() {
+        return true;
+    }
 
     /**
      * k, the neighbours every row is joined to, which the rows must outnumber; 0 for a graph that
@@ -56,23 +65,33 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
      */
     int numNeighbours();
 
-    /** Whether this graph reads {@code radius} and {@code maxEdges}. */
-    boolean usesRadius();
+    /** Whether this graph reads {@code radius} and {@code maxEdges}; by default not. */
+    default boolean usesRadius() {
+        return false;
+    }
 
     /**
      * Whether this graph reads the params of the approximate search ({@code knnMethod},
-     * {@code numTrees}, {@code leafSize}, {@code refinementRounds}, {@code recallSampleSize}).
+     * {@code numTrees}, {@code leafSize}, {@code refinementRounds}, {@code recallSampleSize}); by
+     * default not: the graph is searched exactly.
      */
-    boolean usesSearch();
+    default boolean usesSearch() {
+        return false;
+    }
 
-    /** Whether the rows must be non-zero: the distance or the weights need their cosines. */
-    boolean needsCosines();
+    /** Whether the rows must be non-zero: by default when the distance or the weights need their cosines. */
+    default boolean needsCosines() {
+        return settings().needsCosines();
+    }
 
     /**
-     * The most rows per block of {@code numRows} rows: {@link io.github.lapscore.data.blocks.BlockLayout#EXACT_JOIN_ROWS_PER_BLOCK}
-     * when the graph is found by the exact all-pairs join, else no bound.
+     * The most rows per block of {@code numRows} rows: by default
+     * {@link io.github.lapscore.data.blocks.BlockLayout#EXACT_JOIN_ROWS_PER_BLOCK}, as the graph is found
+     * by the exact all-pairs join; no bound for a graph that is not.
      */
-    int maxRowsPerBlock(long numRows);
+    default int maxRowsPerBlock(long numRows) {
+        return BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
+    }
 
     /**
      * A warning of the cost of finding this graph on {@code numRows} rows of {@code numFeatures}

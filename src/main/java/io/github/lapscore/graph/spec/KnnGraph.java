@@ -43,33 +43,8 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
     }
 
     @Override
-    public boolean needsLabels() {
-        return false;
-    }
-
-    @Override
-    public boolean materialised() {
-        return true;
-    }
-
-    @Override
-    public boolean weighsDistances() {
-        return true;
-    }
-
-    @Override
-    public boolean usesRadius() {
-        return false;
-    }
-
-    @Override
     public boolean usesSearch() {
         return true;
-    }
-
-    @Override
-    public boolean needsCosines() {
-        return settings.needsCosines();
     }
 
     @Override

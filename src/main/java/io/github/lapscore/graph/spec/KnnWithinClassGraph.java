@@ -3,7 +3,6 @@ package io.github.lapscore.graph.spec;
 import java.util.Set;
 import java.util.TreeSet;
 
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.edges.NeighbourEdges;
@@ -52,36 +51,6 @@ public record KnnWithinClassGraph(int numNeighbours, KnnMethod method, GraphSett
     @Override
     public boolean needsLabels() {
         return true;
-    }
-
-    @Override
-    public boolean materialised() {
-        return true;
-    }
-
-    @Override
-    public boolean weighsDistances() {
-        return true;
-    }
-
-    @Override
-    public boolean usesRadius() {
-        return false;
-    }
-
-    @Override
-    public boolean usesSearch() {
-        return false;
-    }
-
-    @Override
-    public boolean needsCosines() {
-        return settings.needsCosines();
-    }
-
-    @Override
-    public int maxRowsPerBlock(long numRows) {
-        return BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
     }
 
     /** The exact neighbour lists within classes and their union symmetrisation. */

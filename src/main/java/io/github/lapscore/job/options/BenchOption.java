@@ -47,6 +47,7 @@ public enum BenchOption implements CommandOption {
         return spec;
     }
 
+    /** The {@code --help} text. */
     public static String usage() {
         return CommandOption.usage(BenchOption.class, """
                 Usage: lapscore bench [options]

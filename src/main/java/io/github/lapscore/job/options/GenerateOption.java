@@ -36,6 +36,7 @@ public enum GenerateOption implements CommandOption {
         return spec;
     }
 
+    /** The {@code --help} text. */
     public static String usage() {
         return CommandOption.usage(GenerateOption.class, """
                 Usage: lapscore generate --output PATH [options]

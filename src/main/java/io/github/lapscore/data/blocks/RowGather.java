@@ -169,7 +169,8 @@ public final class RowGather {
         private final Vector[] vectors;
         private final double[] tags;
 
-        Gathered(long[] ids, Vector[] vectors, double[] tags) {
+        /** Rows {@code ids} (ascending), their {@code vectors} and their {@code tags} (null when none were asked for). */
+        public Gathered(long[] ids, Vector[] vectors, double[] tags) {
             this.ids = ids;
             this.vectors = vectors;
             this.tags = tags;

@@ -300,6 +300,15 @@ public final class NeighbourLists implements Serializable {
         return fresh[row * k + n];
     }
 
+    /**
+     * The square of the row's current K-th distance (its k-th, K = {@link #k()}), +infinity while its
+     * list holds fewer than K: a candidate enters the list only when nearer.
+     */
+    public double kthSquared(int row) {
+        double distance = counts[row] == k ? distances[row * k + k - 1] : Double.POSITIVE_INFINITY;
+        return distance * distance;
+    }
+
     /** Number of new entries over all rows. */
     public long freshEntries() {
         long total = 0;

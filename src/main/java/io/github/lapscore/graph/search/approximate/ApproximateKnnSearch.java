@@ -121,7 +121,7 @@ public final class ApproximateKnnSearch {
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, tasks, settings, timer);
             caches.release(shared);
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
-                    new NeighbourDescent.Groups(cellInput.layout().numBlocks(), null), timer);
+                    NeighbourDescent.Groups.ownBlocks(), timer);
             return cells.toInputIds(refined, k, layout, timer);
         }
         GroupCopies copies = copiesAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;

@@ -81,7 +81,7 @@ final class NeighbourDescent {
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                     SearchSettings settings, Groups groups, StageTimer timer) {
         BlockLayout layout = input.layout();
-        BlockLayout grouping = groups.count() >= layout.numBlocks() ? layout : layout.inParts(groups.count());
+        BlockLayout grouping = groups.count() == Groups.OWN_BLOCKS ? layout : layout.inParts(groups.count());
         JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
             return rounds(lists, input, layout, everyRow, settings, timer);
@@ -101,12 +101,20 @@ final class NeighbourDescent {
      * cores idle, and more (the blocks of the scoring pass: three blocks on two cores, say) would
      * ship more and leave the last task to run alone.
      *
-     * @param count  the number of groups
+     * @param count  the number of groups, or {@link #OWN_BLOCKS}
      * @param copies the rows of every group ({@link GroupCopies}, made for these groups, which their
      *               maker releases once the lists returned are in use), or null: each round then
      *               gathers the rows its candidates name
      */
     record Groups(int count, GroupCopies copies) {
+
+        /** The {@link #count()} of {@link #ownBlocks()}. */
+        static final int OWN_BLOCKS = 0;
+
+        /** The rounds run on the blocks of the search's own layout, without copies. */
+        static Groups ownBlocks() {
+            return new Groups(OWN_BLOCKS, null);
+        }
     }
 
     /**
@@ -201,10 +209,16 @@ final class NeighbourDescent {
                 .mapToPair(batch -> batch)
                 .partitionBy(new BlockPartitioner(slots))
                 .values();
+        RowEmbedding embedding = input.embedding();
+        if (layout == input.layout() && candidates.context().isLocal()) {
+            SharedRows shared = new SharedRows(input.blocks().rdd(), lists.rdd(), layout);
+            return batches.flatMap(batch -> localJoin(batch, shared.read(batch.distinctMembers()), layout, embedding, listSize,
+                    taskRows));
+        }
         JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
                 kthSquaredAtHome(lists, layout, input.layout()), input.layout());
-        RowEmbedding embedding = input.embedding();
-        return batches.zipPartitions(delivered, (own, rows) -> localJoin(own, rows, layout, embedding, listSize, taskRows));
+        return batches.zipPartitions(delivered, (own, rows) -> localJoin(own.next(), rows.next(), layout, embedding, listSize,
+                taskRows));
     }
 
     /** The batches of {@code all} ({@link Candidates#batchStarts}), keyed by their slot from {@code firstSlot} on. */
@@ -335,9 +349,7 @@ final class NeighbourDescent {
             double[] kth = new double[homeLayout.rowsIn(block)];
             Arrays.fill(kth, Double.POSITIVE_INFINITY);
             for (; row < own.rows() && homeLayout.blockOf(own.rowId(row)) == block; row++) {
-                int count = own.count(row);
-                double distance = count == own.k() ? own.distance(row, count - 1) : Double.POSITIVE_INFINITY;
-                kth[(int) (own.rowId(row) - homeLayout.firstRow(block))] = distance * distance;
+                kth[(int) (own.rowId(row) - homeLayout.firstRow(block))] = own.kthSquared(row);
             }
             slices.add(new Tuple2<>(homeLayout.firstRow(block), kth));
         }
@@ -345,19 +357,15 @@ final class NeighbourDescent {
     }
 
     /** {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} on the rows gathered for this round. */
-    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
+    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, RowGather.Gathered delivered,
                                                                 BlockLayout layout, RowEmbedding embedding, int listSize,
                                                                 TaskRows taskRows) {
-        Candidates candidates = own.next();
-        RowGather.Gathered all = delivered.next();
-        taskRows.record(all.ids().length);
-        if (all.ids().length == 0) {
+        taskRows.record(delivered.ids().length);
+        if (delivered.ids().length == 0) {
             return Collections.emptyIterator();
         }
-        double[] kthSquared = all.tags();
-        WorkingBlock points = WorkingBlock.of(all.ids(), all.vectors(), embedding);
-        all = null; // the working block holds what the joins need: the gathered vectors can go
-        return localJoin(candidates, points, kthSquared, layout, listSize);
+        WorkingBlock points = WorkingBlock.of(delivered.ids(), delivered.vectors(), embedding);
+        return localJoin(candidates, points, delivered.tags(), layout, listSize);
     }
 
     /**

@@ -23,13 +23,13 @@ public record ProgressLine(String step, int tasksDone, int tasks, long records, 
 
     /**
      * The line, indented by two spaces, e.g. {@code "  Edge weights: tasks 41/122, 3 210 000 records
-     * read, 52 s elapsed, about 1 min 40 s left"} ("estimating the time left" before a task has
+     * read, 52 s elapsed, about 1 min 40 s left"} ("estimating time left" before a task has
      * finished); when longer than {@code width} characters, the step is cut (ending in "...") so that
      * the counts stay whole, and the line's end is cut when even they do not fit.
      */
     public String text(int width) {
         String counts = String.format(Locale.ROOT, ": tasks %d/%d, %s records read, %s elapsed, %s", tasksDone, tasks,
-                grouped(records), duration(elapsedNanos), leftNanos < 0 ? "estimating the time left"
+                grouped(records), duration(elapsedNanos), leftNanos < 0 ? "estimating time left"
                         : "about " + duration(leftNanos) + " left");
         String indent = "  ";
         int room = width - indent.length() - counts.length();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -15,7 +16,7 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The shuffle bytes that tasks wrote, per step: a listener that maps each stage to the job
- * description ({@value #DESCRIPTION}) of the first job that listed it, and adds every finished
+ * description ({@value StageTimer#DESCRIPTION}) of the first job that listed it, and adds every finished
  * task's shuffle-write bytes to that description. A step run under one description (one NN-descent
  * round, say) thus gets the bytes of all its jobs' stages; a stage shared with a later job, which
  * Spark skips there, stays with the job that ran it. Retried tasks count: their bytes were written.
@@ -23,8 +24,6 @@ import scala.jdk.javaapi.CollectionConverters;
  */
 public final class ShuffleLedger extends SparkListener {
 
-    /** The Spark local property that holds a job's description. */
-    static final String DESCRIPTION = "spark.job.description";
     /** The step of jobs that have no description. */
     static final String NO_DESCRIPTION = "";
 
@@ -33,7 +32,7 @@ public final class ShuffleLedger extends SparkListener {
 
     @Override
     public void onJobStart(SparkListenerJobStart jobStart) {
-        String description = jobStart.properties() == null ? null : jobStart.properties().getProperty(DESCRIPTION);
+        String description = jobStart.properties() == null ? null : jobStart.properties().getProperty(StageTimer.DESCRIPTION);
         String step = description == null ? NO_DESCRIPTION : description;
         synchronized (this) {
             bytesByStep.putIfAbsent(step, 0L);

@@ -107,7 +107,10 @@ public final class LiveProgress implements AutoCloseable {
         return output;
     }
 
-    /** Redraws the terminal's line, or prints a plain line when one is due; does nothing in the middle of a line of the command's. */
+    /**
+     * Redraws the terminal's line (not in the middle of a line the command is printing through
+     * {@link #output}), or prints a plain line when one is due.
+     */
     synchronized void refresh() {
         if (closed || !atLineStart) {
             return;

@@ -18,7 +18,7 @@ import org.apache.spark.scheduler.StageInfo;
 /**
  * The Spark stages running now and the step they belong to, for {@link LiveProgress}: a listener
  * that hears stage submissions (with their number of tasks and the job description,
- * {@value #DESCRIPTION}, that {@link StageTimer} sets), task ends and stage completions. The step
+ * {@value StageTimer#DESCRIPTION}, that {@link StageTimer} sets), task ends and stage completions. The step
  * shown is that of the stage submitted last; its start and records are kept from its first stage
  * on, its tasks are those of its stages still running. A task counts once, when it first
  * succeeds (a retried or speculative copy of a finished task adds nothing); a stage submitted again
@@ -28,8 +28,6 @@ import org.apache.spark.scheduler.StageInfo;
  */
 public final class RunningStages extends SparkListener {
 
-    /** The Spark local property that holds a job's description. */
-    static final String DESCRIPTION = "spark.job.description";
     /** The estimator's uid that {@link StageTimer} puts before its descriptions, e.g. "LaplacianScoreSelector_0123456789ab: ". */
     private static final Pattern UID_PREFIX = Pattern.compile("^\\w+_[0-9a-f]{12}: ");
 
@@ -69,7 +67,7 @@ public final class RunningStages extends SparkListener {
     @Override
     public synchronized void onStageSubmitted(SparkListenerStageSubmitted submitted) {
         StageInfo info = submitted.stageInfo();
-        String description = submitted.properties() == null ? null : submitted.properties().getProperty(DESCRIPTION);
+        String description = submitted.properties() == null ? null : submitted.properties().getProperty(StageTimer.DESCRIPTION);
         String stageStep = description == null ? "Spark stage " + info.name()
                 : shownAs.apply(UID_PREFIX.matcher(description).replaceFirst(""));
         long now = nanoClock.getAsLong();

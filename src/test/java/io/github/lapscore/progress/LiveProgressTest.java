@@ -55,7 +55,7 @@ class LiveProgressTest {
 
         @Override
         public synchronized void onStageSubmitted(SparkListenerStageSubmitted submitted) {
-            if (submitted.properties() != null && submitted.properties().getProperty(RunningStages.DESCRIPTION, "").endsWith(STEP)) {
+            if (submitted.properties() != null && submitted.properties().getProperty(StageTimer.DESCRIPTION, "").endsWith(STEP)) {
                 stages.add(submitted.stageInfo().stageId());
                 SUBMITTED.add(submitted);
             }

@@ -169,7 +169,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     private Fitted fit(Dataset<Row> data, String method, boolean keepGraph, CacheScope caches) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
                 .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setSearchNeighbors(forest.searchNeighbors())
-                .setRefinementRounds(forest.refinementRounds())
+                .setRefinementRounds(forest.refinementRounds()).setMaxRowsPerTask(forest.maxRowsPerTask())
                 .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();

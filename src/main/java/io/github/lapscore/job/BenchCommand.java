@@ -50,7 +50,8 @@ final class BenchCommand {
                     args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
                     new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
                             args.integer(BenchOption.SEARCH_NEIGHBORS),
-                            args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.RECALL_SAMPLE),
+                            args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
+                            args.integer(BenchOption.RECALL_SAMPLE),
                             args.longInteger(BenchOption.SEED)),
                     args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
                     .run(spark, sizes, live.output());

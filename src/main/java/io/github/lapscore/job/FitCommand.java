@@ -168,7 +168,7 @@ final class FitCommand {
         }
         GraphSpec spec = graphSelector.graphSpec();
         List<FitOption> search = List.of(FitOption.KNN, FitOption.TREES, FitOption.LEAF_SIZE, FitOption.REFINEMENT_ROUNDS,
-                FitOption.RECALL_SAMPLE);
+                FitOption.MAX_ROWS_PER_TASK, FitOption.RECALL_SAMPLE);
         for (FitOption option : search) {
             if (!spec.usesSearch() && args.given(option)) {
                 unused.add(option.flag());

@@ -24,6 +24,7 @@ public final class StageTimer {
     private final SparkContext sparkContext;
     private final String prefix;
     private final Map<String, Double> seconds = new LinkedHashMap<>();
+    private TaskRows taskRows;
 
     /** Every job description starts with {@code prefix}, e.g. "LaplacianScoreSelector_1a2b: ". */
     public StageTimer(SparkContext sparkContext, String prefix) {
@@ -57,6 +58,17 @@ public final class StageTimer {
     /** Stops telling {@code listener} of the calling thread's steps. */
     public static void removeListener(StageListener listener) {
         LISTENERS.get().remove(listener);
+    }
+
+    /**
+     * Where the tasks of this timer's steps record how many rows each holds at once
+     * ({@link TaskRows}), registered with the timer's Spark context on first use.
+     */
+    public synchronized TaskRows taskRows() {
+        if (taskRows == null) {
+            taskRows = TaskRows.register(sparkContext);
+        }
+        return taskRows;
     }
 
     /** Seconds spent in {@code stage} so far (0 when it never ran). */

@@ -101,7 +101,7 @@ class GraphSpecTest {
     void onlyTheExactJoinBoundsTheBlocks() {
         long many = KnnMethod.AUTO_EXACT_MAX_ROWS + 1;
         int exact = BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
-        ForestSettings forest = new ForestSettings(4, 0, 0, 5, 300, 1L);
+        ForestSettings forest = new ForestSettings(4, 0, 0, 5, 0, 300, 1L);
         assertEquals(exact, new KnnGraph(K, KnnMethod.AUTO, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(1000));
         assertEquals(Integer.MAX_VALUE, new KnnGraph(K, KnnMethod.AUTO, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(many));
         assertEquals(exact, new KnnGraph(K, KnnMethod.EXACT, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(many));
@@ -114,7 +114,7 @@ class GraphSpecTest {
     @Test
     void onlyAnExplicitExactKnnSearchWarnsOfItsCost() {
         long rows = 2_000_000;
-        ForestSettings forest = new ForestSettings(4, 0, 0, 5, 300, 1L);
+        ForestSettings forest = new ForestSettings(4, 0, 0, 5, 0, 300, 1L);
         assertEquals(KnnMethod.exactCostWarning(rows, 50, 2), new KnnGraph(K, KnnMethod.EXACT, forest, EUCLIDEAN_HEAT)
                 .costWarning(rows, 50, 2));
         assertTrue(new KnnGraph(K, KnnMethod.EXACT, forest, EUCLIDEAN_HEAT).costWarning(rows, 50, 2).isPresent());

@@ -27,7 +27,7 @@ class WeightedGraphTest {
             "75, 74, 20, euclidean, binary, false"})
     void edgesMatchTheReferenceGraph(int rows, int k, int blockSize, String measure, String kernel, boolean selfLoops) {
         double[][] data = SparkTestSession.clusteredData(rows, 5, rows + k);
-        GraphSpec spec = new KnnGraph(k, KnnMethod.AUTO, new ForestSettings(4, 0, 0, 5, 300, 1L),
+        GraphSpec spec = new KnnGraph(k, KnnMethod.AUTO, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
             DenseLaplacianReference reference = new DenseLaplacianReference(data, k, measure, kernel, Double.NaN, selfLoops);

@@ -35,6 +35,11 @@ public final class RowBlock implements Serializable {
         this.labels = labels;
     }
 
+    /** Block {@code index} of unlabelled rows: ids {@code firstRow .. firstRow + rows.length - 1}. */
+    public static RowBlock of(int index, long firstRow, Vector[] rows) {
+        return new RowBlock(index, firstRow, rows, null);
+    }
+
     /**
      * Cuts the rows into the blocks of {@code layout} with one shuffle and multiplies them by
      * {@code scale} (see {@link DataScale}), partition i holding block i; not cached (the caller caches

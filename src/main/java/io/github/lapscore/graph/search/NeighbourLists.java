@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -241,6 +242,45 @@ public final class NeighbourLists implements Serializable {
         System.arraycopy(source.cosines, from * source.k, cosines, to * k, count);
         System.arraycopy(source.fresh, from * source.k, fresh, to * k, count);
         counts[to] = count;
+    }
+
+    /**
+     * These lists with every row and every neighbour given another id: row {@code row} becomes
+     * {@code rowIds[row]} and neighbour n becomes {@code neighbours.applyAsLong(n)}. The rows are
+     * put in ascending order of their new ids and each row's entries in order of distance, then new
+     * id; flags, distances and cosines stay with their entries. O(rows (log rows + k^2)).
+     */
+    public NeighbourLists renamed(long[] newRowIds, LongUnaryOperator neighbours) {
+        Integer[] order = IntStream.range(0, rows()).boxed().toArray(Integer[]::new);
+        Arrays.sort(order, (a, b) -> Long.compare(newRowIds[a], newRowIds[b]));
+        NeighbourLists renamed = new NeighbourLists(Arrays.stream(order).mapToLong(row -> newRowIds[row]).toArray(), k);
+        for (int to = 0; to < order.length; to++) {
+            renamed.copyRow(to, this, order[to], k);
+            int base = to * k;
+            for (int n = base; n < base + renamed.counts[to]; n++) {
+                renamed.ids[n] = neighbours.applyAsLong(renamed.ids[n]);
+                for (int earlier = n; earlier > base && CandidateHeaps.isWorse(renamed.distances[earlier - 1], renamed.ids[earlier - 1],
+                        renamed.distances[earlier], renamed.ids[earlier]); earlier--) {
+                    renamed.swap(earlier - 1, earlier);
+                }
+            }
+        }
+        return renamed;
+    }
+
+    private void swap(int a, int b) {
+        long id = ids[a];
+        ids[a] = ids[b];
+        ids[b] = id;
+        double distance = distances[a];
+        distances[a] = distances[b];
+        distances[b] = distance;
+        double cosine = cosines[a];
+        cosines[a] = cosines[b];
+        cosines[b] = cosine;
+        boolean isFresh = fresh[a];
+        fresh[a] = fresh[b];
+        fresh[b] = isFresh;
     }
 
     /** A copy of these lists in which the entries {@code used[row]} (positions in the row's list) are old. */

@@ -73,7 +73,8 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
 
     /**
      * The exact or approximate k nearest neighbours of every row, keyed by the first row of its
-     * block, partition i holding block i, cached. The approximate search refuses leaves of at most k rows.
+     * block, partition i holding block i, cached. The approximate search refuses leaves of at most k rows,
+     * and tasks of fewer than 4 K rows for lists of K.
      */
     private JavaPairRDD<Long, NeighbourLists> nearestNeighbours(PreparedRows rows, KnnMethod search, double[] centre,
                                                                 StageTimer timer) {
@@ -86,6 +87,12 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
             throw new IllegalArgumentException("leafSize " + forest.leafSize(numFeatures, numNeighbours)
                     + " must exceed numNeighbors " + numNeighbours + ": a row finds its neighbours among the other rows of its leaves");
         }
-        return ApproximateKnnSearch.run(input, new SearchSettings(numNeighbours, forest), timer);
+        SearchSettings searchSettings = new SearchSettings(numNeighbours, forest);
+        if (forest.maxRowsPerTask(numFeatures) < 4 * searchSettings.listSize()) {
+            throw new IllegalArgumentException("maxRowsPerTask " + forest.maxRowsPerTask(numFeatures) + " must be at least 4 x "
+                    + searchSettings.listSize() + " (the search's list size): a task holds one row's candidates, up to twice the list"
+                    + " size, and more; raise maxRowsPerTask or lower searchNeighbors");
+        }
+        return ApproximateKnnSearch.run(input, searchSettings, timer);
     }
 }

@@ -21,6 +21,7 @@ public enum BenchOption implements CommandOption {
     LEAF_SIZE(FitOption.LEAF_SIZE.spec()),
     SEARCH_NEIGHBORS(FitOption.SEARCH_NEIGHBORS.spec()),
     REFINEMENT_ROUNDS(FitOption.REFINEMENT_ROUNDS.spec()),
+    MAX_ROWS_PER_TASK(FitOption.MAX_ROWS_PER_TASK.spec()),
     RECALL_SAMPLE(FitOption.RECALL_SAMPLE.spec()),
     LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),
     SEED(GenerateOption.SEED.spec().withDescription("seed of the data and of the approximate graph")),

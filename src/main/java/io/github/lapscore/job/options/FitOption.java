@@ -34,6 +34,7 @@ public enum FitOption implements CommandOption {
     LEAF_SIZE("--leaf-size", "N", "leafSize"),
     SEARCH_NEIGHBORS("--search-neighbors", "K", "searchNeighbors"),
     REFINEMENT_ROUNDS("--refinement-rounds", "N", "refinementRounds"),
+    MAX_ROWS_PER_TASK("--max-rows-per-task", "N", "maxRowsPerTask"),
     RECALL_SAMPLE("--recall-sample", "N", "recallSampleSize"),
     BLOCK_SIZE("--block-size", "N", "blockSize"),
     VARIANCE("--variance", "degree|uniform", "varianceWeighting"),

@@ -107,6 +107,11 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         return self();
     }
 
+    public S setMaxRowsPerTask(int value) {
+        set(maxRowsPerTask(), value);
+        return self();
+    }
+
     public S setRecallSampleSize(int value) {
         set(recallSampleSize(), value);
         return self();

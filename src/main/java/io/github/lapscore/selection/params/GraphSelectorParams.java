@@ -103,6 +103,19 @@ public interface GraphSelectorParams extends SelectorParams {
         return declaredParams().refinementRounds;
     }
 
+    /**
+     * The {@code maxRowsPerTask} param, N: above N rows the approximate search lays the rows out in
+     * locality cells of N/8 rows, and every task of it (tree leaves, local joins, merges) holds at
+     * most N rows at once, so its memory is O(N (d + K)) whatever the number of rows m; a cell whose
+     * candidates name more than N rows runs its local joins in batches that name at most N each, as
+     * distributed NN-descent bounds its exchanges (Iwabuchi, Steil, Priest, Pearce and Sanders,
+     * "NEO-DNND: Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24
+     * workshops, pp. 688-696, 2024). A larger N ships fewer rows to more than one batch.
+     */
+    default IntParam maxRowsPerTask() {
+        return declaredParams().maxRowsPerTask;
+    }
+
     /** The {@code recallSampleSize} param: the sample, drawn by {@link #seed()}, costs one O(m s d) pass for s rows. */
     default IntParam recallSampleSize() {
         return declaredParams().recallSampleSize;
@@ -186,6 +199,11 @@ public interface GraphSelectorParams extends SelectorParams {
         return (Integer) getOrDefault(searchNeighbors());
     }
 
+    /** The value of {@link #maxRowsPerTask()}. */
+    default int getMaxRowsPerTask() {
+        return (Integer) getOrDefault(maxRowsPerTask());
+    }
+
     /** The value of {@link #refinementRounds()}. */
     default int getRefinementRounds() {
         return (Integer) getOrDefault(refinementRounds());
@@ -212,7 +230,7 @@ public interface GraphSelectorParams extends SelectorParams {
         KnnMethod method = ParamOption.parse(KnnMethod.class, getKnnMethod());
         return switch (ParamOption.parse(GraphType.class, getGraphType())) {
             case KNN -> new KnnGraph(getNumNeighbors(), method, new ForestSettings(getNumTrees(), getLeafSize(),
-                    getSearchNeighbors(), getRefinementRounds(), getRecallSampleSize(), getSeed()), settings);
+                    getSearchNeighbors(), getRefinementRounds(), getMaxRowsPerTask(), getRecallSampleSize(), getSeed()), settings);
             case EPSILON -> new EpsilonGraph(getRadius(), getMaxEdges(), getSeed(), settings);
             case CLASS -> new ClassGraph(settings);
             case CLASS_KNN -> new KnnWithinClassGraph(getNumNeighbors(), method, settings);

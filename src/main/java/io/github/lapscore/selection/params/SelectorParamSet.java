@@ -51,6 +51,7 @@ public final class SelectorParamSet implements Serializable {
     final IntParam leafSize;
     final IntParam searchNeighbors;
     final IntParam refinementRounds;
+    final IntParam maxRowsPerTask;
     final IntParam recallSampleSize;
     final LongParam seed;
 
@@ -132,6 +133,11 @@ public final class SelectorParamSet implements Serializable {
                 "approximate graph: most NN-descent rounds (local joins of neighbours of neighbours) after the trees; they stop"
                         + " earlier once at most 0.1% of the list entries are new; 0 skips them",
                 ParamChecks.atLeast("refinementRounds", 0));
+        maxRowsPerTask = new IntParam(uid, "maxRowsPerTask",
+                "approximate graph: most rows (own and gathered) one task of the search holds at once, whatever the number of"
+                        + " rows; at least 4 x searchNeighbors; 0 chooses min(" + ForestSettings.DEFAULT_MAX_ROWS_PER_TASK
+                        + ", " + (ForestSettings.TASK_MEMORY_BYTES >> 20) + " MiB / (20 d + 64 bytes)) for d features",
+                ParamChecks.atLeast("maxRowsPerTask", 0));
         recallSampleSize = new IntParam(uid, "recallSampleSize",
                 "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
                 ParamChecks.atLeast("recallSampleSize", 0));
@@ -179,6 +185,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(leafSize, 0);
         owner.setDefault(searchNeighbors, 0);
         owner.setDefault(refinementRounds, 5);
+        owner.setDefault(maxRowsPerTask, 0);
         owner.setDefault(recallSampleSize, 300);
         owner.setDefault(seed, DEFAULT_SEED);
     }

@@ -21,6 +21,7 @@ import io.github.lapscore.graph.search.SearchSteps;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -110,25 +111,21 @@ public final class ApproximateKnnSearch {
                 () -> LeafBlocks.count(input, shared, 2 * leafSize));
         LeafPlacement leaves = new LeafPlacement(shared, leafBlocks, embedding, seed);
         int parallelism = blocks.context().defaultParallelism();
-        int tasks = (int) Math.max(2L * parallelism, (numRows + ROWS_PER_TASK - 1) / ROWS_PER_TASK);
+        int maxRows = settings.forest().maxRowsPerTask(numFeatures);
+        int rowsPerTask = Math.min(ROWS_PER_TASK, maxRows);
+        int tasks = (int) Math.max(2L * parallelism, (numRows + rowsPerTask - 1) / rowsPerTask);
+        if (numRows > maxRows) {
+            LocalityCells cells = LocalityCells.arrange(input, leaves, Math.max(1, maxRows / ForestSettings.CELLS_PER_TASK), tasks,
+                    timer);
+            SearchInput cellInput = cells.input(input);
+            JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, tasks, settings, timer);
+            caches.release(shared);
+            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
+                    new NeighbourDescent.Groups(cellInput.layout().numBlocks(), null), timer);
+            return cells.toInputIds(refined, k, layout, timer);
+        }
         GroupCopies copies = copiesAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
-        JavaPairRDD<Long, NeighbourLists> merged = SearchSteps.runAndMerge(input, numTrees,
-                tree -> copies == null
-                        ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
-                                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
-                                        (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize).iterator())
-                        : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
-                                .zipPartitions(copies.everyRow, (entries, all) -> {
-                                    WorkingBlock everyRow = all.next();
-                                    return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize)
-                                            .iterator();
-                                })
-                                .mapToPair(fragment -> fragment),
-                tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
-                        tree + 1, numTrees, leafBlocks.blocksIn(tree), leafSize),
-                "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
-                        + " blocks",
-                timer);
+        JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
                 new NeighbourDescent.Groups(parallelism, copies), timer);
@@ -140,6 +137,40 @@ public final class ApproximateKnnSearch {
         }
         return SearchSteps.replace(caches, refined, refined.mapValues(lists -> lists.truncate(k)),
                 "kNN graph (approximate): the " + k + " nearest of every row's " + listSize + " candidates", timer);
+    }
+
+    /**
+     * Every tree's candidates within its leaves, one Spark job per tree, merged into one list per
+     * block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null.
+     */
+    private static JavaPairRDD<Long, NeighbourLists> treeCandidates(SearchInput input, LeafPlacement leaves, GroupCopies copies,
+                                                                    int tasks, SearchSettings settings, StageTimer timer) {
+        JavaRDD<RowBlock> blocks = input.blocks();
+        BlockLayout layout = input.layout();
+        RowEmbedding embedding = input.embedding();
+        LeafBlocks leafBlocks = leaves.blocks();
+        int numTrees = settings.forest().numTrees();
+        int listSize = settings.listSize();
+        TaskRows taskRows = timer.taskRows();
+        return SearchSteps.runAndMerge(input, numTrees,
+                tree -> copies == null
+                        ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
+                                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
+                                        (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize, taskRows)
+                                        .iterator())
+                        : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
+                                .zipPartitions(copies.everyRow, (entries, all) -> {
+                                    WorkingBlock everyRow = all.next();
+                                    taskRows.record(everyRow.size);
+                                    return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize,
+                                            taskRows).iterator();
+                                })
+                                .mapToPair(fragment -> fragment),
+                tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
+                        tree + 1, numTrees, leafBlocks.blocksIn(tree), settings.leafSize(embedding.numFeatures())),
+                "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
+                        + " blocks",
+                timer);
     }
 
     /** The sampled rows of one block with their embedded points. */
@@ -158,7 +189,7 @@ public final class ApproximateKnnSearch {
      * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
      * sorted by leaf block, then row id; with their vectors when {@code withVectors}.
      */
-    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
+    static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
                                                                       boolean withVectors, int numTasks) {
         return blocks.flatMapToPair(block -> leaves.entries(block, tree, withVectors).iterator())
                 .repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks), new LeafOrder());
@@ -173,7 +204,7 @@ public final class ApproximateKnnSearch {
      * @param embedding how rows become the points the trees cut
      * @param seed      seed of the chunk hash
      */
-    private record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, RowEmbedding embedding, long seed)
+    record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, RowEmbedding embedding, long seed)
             implements Serializable {
 
         /**
@@ -205,7 +236,8 @@ public final class ApproximateKnnSearch {
      * leaf's lists into fragments by the block of {@code layout} their rows belong to.
      */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
-                                                                            LeafRows leafRows, BlockLayout layout, int k) {
+                                                                            LeafRows leafRows, BlockLayout layout, int k,
+                                                                            TaskRows taskRows) {
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
         List<Long> ids = new ArrayList<>();
         List<Vector> vectors = new ArrayList<>();
@@ -213,6 +245,7 @@ public final class ApproximateKnnSearch {
         while (entries.hasNext()) {
             Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
             if (entry._1()._1() != leaf && !ids.isEmpty()) {
+                taskRows.record(ids.size());
                 listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
             }
             leaf = entry._1()._1();
@@ -220,6 +253,7 @@ public final class ApproximateKnnSearch {
             vectors.add(entry._2());
         }
         if (!ids.isEmpty()) {
+            taskRows.record(ids.size());
             listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
         }
         return fragments;

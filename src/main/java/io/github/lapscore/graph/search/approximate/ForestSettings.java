@@ -14,11 +14,13 @@ import java.io.Serializable;
  *                          nearest are returned; 0 chooses {@link #listSize}'s default
  * @param refinementRounds  most NN-descent rounds after the trees ({@link NeighbourDescent}); they
  *                          stop earlier once the lists have converged
+ * @param maxRowsPerTask    most rows one task of the search holds at once; 0 chooses
+ *                          {@link #maxRowsPerTask(int)}'s default
  * @param recallSampleSize  rows whose exact neighbours are found to estimate recall@k
  * @param seed              seed of the trees, the tie-breaking hashes and the recall sample
  */
-public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int recallSampleSize,
-                             long seed) implements Serializable {
+public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int maxRowsPerTask,
+                             int recallSampleSize, long seed) implements Serializable {
 
     /** Default rows per leaf below {@value #WIDE_FEATURES} features. */
     public static final int LEAF_SIZE = 4096;
@@ -27,10 +29,31 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /** The fewest features for which leaves are {@value #WIDE_LEAF_SIZE} rows by default. */
     public static final int WIDE_FEATURES = 128;
 
+    /** Default {@link #maxRowsPerTask(int)} when rows are narrow. */
+    public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
+    /** The bytes the default {@link #maxRowsPerTask(int)} lets one task's rows take. */
+    public static final long TASK_MEMORY_BYTES = 1L << 28;
+    /** Rows of a locality cell are this share of {@link #maxRowsPerTask(int)}: a cell names several times its rows. */
+    public static final int CELLS_PER_TASK = 8;
+
+    /**
+     * Most rows one task of the search holds at once: {@code maxRowsPerTask} when set, else
+     * {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code , TASK_MEMORY_BYTES / (20 d + 64))}: a row
+     * held by a local join takes its vector, its working copy in double and in single precision
+     * (8 + 8 + 4 bytes per value) and some bookkeeping.
+     */
+    public int maxRowsPerTask(int numFeatures) {
+        if (maxRowsPerTask > 0) {
+            return maxRowsPerTask;
+        }
+        return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, TASK_MEMORY_BYTES / (20L * numFeatures + 64));
+    }
+
     /**
      * Rows per leaf for {@code numFeatures} features and a graph of k neighbours: {@code leafSize}
      * when set, else {@value #LEAF_SIZE} below {@value #WIDE_FEATURES} features and
-     * {@value #WIDE_LEAF_SIZE} from there on (at least 4k either way). A leaf's cost per row grows
+     * {@value #WIDE_LEAF_SIZE} from there on (at least 4k either way), and at most half of
+     * {@link #maxRowsPerTask(int)}, since a leaf of up to twice its size is searched in one task. A leaf's cost per row grows
      * with its rows times the features, O(L d), and wide data lose no recall to smaller leaves, narrow
      * data do ({@code bin/bench --leaf-size} compares them; see the performance page in docs/).
      */
@@ -38,7 +61,8 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
         if (leafSize > 0) {
             return leafSize;
         }
-        return Math.max(numFeatures >= WIDE_FEATURES ? WIDE_LEAF_SIZE : LEAF_SIZE, 4 * k);
+        int chosen = Math.max(numFeatures >= WIDE_FEATURES ? WIDE_LEAF_SIZE : LEAF_SIZE, 4 * k);
+        return Math.max(k + 1, Math.min(chosen, maxRowsPerTask(numFeatures) / 2));
     }
 
     /**

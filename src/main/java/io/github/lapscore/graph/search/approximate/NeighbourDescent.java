@@ -1,9 +1,7 @@
 package io.github.lapscore.graph.search.approximate;
 
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -24,6 +22,7 @@ import io.github.lapscore.graph.search.SearchSteps;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -82,7 +81,7 @@ final class NeighbourDescent {
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                     SearchSettings settings, Groups groups, StageTimer timer) {
         BlockLayout layout = input.layout();
-        BlockLayout grouping = layout.inParts(groups.count());
+        BlockLayout grouping = groups.count() >= layout.numBlocks() ? layout : layout.inParts(groups.count());
         JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
             return rounds(lists, input, layout, everyRow, settings, timer);
@@ -131,9 +130,10 @@ final class NeighbourDescent {
                                                             SearchSettings settings, StageTimer timer) {
         int listSize = settings.listSize();
         int maxRounds = settings.forest().refinementRounds();
+        int maxRows = settings.forest().maxRowsPerTask(input.numFeatures());
         long seed = settings.forest().seed();
-        RowEmbedding embedding = input.embedding();
         CacheScope caches = input.caches();
+        TaskRows taskRows = timer.taskRows();
         JavaPairRDD<Long, NeighbourLists> current = lists;
         double freshShare = 1.0;
         long entries = layout.numRows() * listSize;
@@ -141,33 +141,81 @@ final class NeighbourDescent {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
             JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed));
-            JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
-                    ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
-                                    (block, kth) -> List.of(new Tuple2<>(block.next(), kth.next())).iterator()),
-                            (own, all) -> {
-                                Tuple2<WorkingBlock, double[]> points = all.next();
-                                return localJoin(own.next(), points._1(), points._2(), layout, listSize);
-                            })
-                    : candidates.zipPartitions(members(candidates, before, layout, input),
-                            (own, delivered) -> localJoin(own, delivered, layout, embedding, listSize));
-            JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment), layout);
-            JavaPairRDD<Long, NeighbourLists> after = caches.persist(before.values()
-                    .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used)).iterator())
-                    .zipPartitions(offers.values(), (marked, offered) -> {
-                        NeighbourLists merged = marked.next();
-                        offered.forEachRemaining(merged::absorb);
-                        return List.of(new Tuple2<>(merged.rowId(0), merged)).iterator();
-                    })
-                    .mapToPair(list -> list));
-            long fresh = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT + " %d (at most %d):"
-                    + " local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds, 100 * freshShare),
-                    () -> after.values().map(NeighbourLists::freshEntries).reduce(Long::sum));
-            freshShare = (double) fresh / entries;
+            long[] fresh = new long[1];
+            JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT
+                    + " %d (at most %d): local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds,
+                    100 * freshShare), () -> {
+                JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
+                        ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
+                                        (block, kth) -> List.of(new Tuple2<>(block.next(), kth.next())).iterator()),
+                                (own, all) -> {
+                                    Tuple2<WorkingBlock, double[]> points = all.next();
+                                    taskRows.record(points._1().size);
+                                    return localJoin(own.next(), points._1(), points._2(), layout, listSize);
+                                })
+                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, taskRows);
+                JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment),
+                        layout);
+                JavaPairRDD<Long, NeighbourLists> merged = caches.persist(before.values()
+                        .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used())).iterator())
+                        .zipPartitions(offers.values(), (marked, offered) -> {
+                            NeighbourLists list = marked.next();
+                            offered.forEachRemaining(list::absorb);
+                            return List.of(new Tuple2<>(list.rowId(0), list)).iterator();
+                        })
+                        .mapToPair(list -> list));
+                fresh[0] = merged.values().map(NeighbourLists::freshEntries).reduce(Long::sum);
+                return merged;
+            });
+            freshShare = (double) fresh[0] / entries;
             caches.release(before);
             caches.release(candidates);
             current = after;
         }
         return current;
+    }
+
+    /**
+     * The local joins of every block's candidates, on rows gathered for them from {@code input}'s
+     * blocks: each block's rows are cut into batches whose candidates name at most {@code maxRows}
+     * distinct rows ({@link Candidates#batchStarts}), and each batch is one task that receives
+     * exactly those rows, once each, with their current K-th distances (the named-row requests and
+     * deliveries of distributed NN-descent: Iwabuchi, Steil, Priest, Pearce and Sanders, "NEO-DNND:
+     * Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24 workshops,
+     * pp. 688-696, 2024). A task holds at most {@code maxRows} rows whatever the number of rows; the
+     * offers do not depend on the batches (each batch keeps every row's K best offers of its own, and
+     * the K best of all are among them). Driver memory: one count per block.
+     */
+    private static JavaRDD<Tuple2<Long, NeighbourLists>> gatheredJoins(JavaRDD<Candidates> candidates,
+                                                                      JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
+                                                                      SearchInput input, int listSize, int maxRows,
+                                                                      TaskRows taskRows) {
+        List<Integer> batchesPerBlock = candidates.map(own -> own.batchStarts(maxRows).length).collect();
+        int[] firstSlot = new int[batchesPerBlock.size() + 1];
+        for (int block = 0; block < batchesPerBlock.size(); block++) {
+            firstSlot[block + 1] = firstSlot[block] + batchesPerBlock.get(block);
+        }
+        BlockLayout slots = new BlockLayout(firstSlot[batchesPerBlock.size()], 1);
+        JavaRDD<Candidates> batches = candidates
+                .mapPartitionsWithIndex((block, own) -> batchesOf(own.next(), firstSlot[block], maxRows).iterator(), false)
+                .mapToPair(batch -> batch)
+                .partitionBy(new BlockPartitioner(slots))
+                .values();
+        JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
+                kthSquaredAtHome(lists, layout, input.layout()), input.layout());
+        RowEmbedding embedding = input.embedding();
+        return batches.zipPartitions(delivered, (own, rows) -> localJoin(own, rows, layout, embedding, listSize, taskRows));
+    }
+
+    /** The batches of {@code all} ({@link Candidates#batchStarts}), keyed by their slot from {@code firstSlot} on. */
+    private static List<Tuple2<Long, Candidates>> batchesOf(Candidates all, int firstSlot, int maxRows) {
+        int[] starts = all.batchStarts(maxRows);
+        List<Tuple2<Long, Candidates>> batches = new ArrayList<>(starts.length);
+        for (int b = 0; b < starts.length; b++) {
+            int end = b + 1 < starts.length ? starts[b + 1] : all.rows();
+            batches.add(new Tuple2<>((long) firstSlot + b, all.slice(starts[b], end)));
+        }
+        return batches;
     }
 
     /**
@@ -251,23 +299,20 @@ final class NeighbourDescent {
     }
 
     /**
-     * The rows every block's candidates name, each sent once to that block from its home block of
-     * {@code input}'s layout with its vector and the square of its current K-th distance (+infinity
-     * while its list holds fewer than K); partition i receives what block i of {@code layout} asked
-     * for. The K-th distances move to the home blocks only when the two layouts differ; a home block
-     * that two groups share receives a slice from each, merged by taking the smaller value (a slice
-     * holds +infinity for the rows of the other group).
+     * The square of every row's current K-th distance (+infinity while its list holds fewer than K),
+     * one array per home block of {@code homeLayout}, partition i holding block i's; {@code lists}
+     * follow {@code layout}. The distances move to the home blocks only when the two layouts differ;
+     * a home block that two groups share receives a slice from each, merged by taking the smaller
+     * value (a slice holds +infinity for the rows of the other group).
      */
-    private static JavaRDD<RowGather.Gathered> members(JavaRDD<Candidates> candidates, JavaPairRDD<Long, NeighbourLists> lists,
-                                                       BlockLayout layout, SearchInput input) {
-        BlockLayout homeLayout = input.layout();
-        JavaRDD<double[]> kthSquared = layout == homeLayout
+    private static JavaRDD<double[]> kthSquaredAtHome(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
+                                                      BlockLayout homeLayout) {
+        return layout == homeLayout
                 ? lists.values().map(own -> kthSquaredByBlock(own, homeLayout).get(0)._2())
                 : lists.values()
                         .flatMapToPair(own -> kthSquaredByBlock(own, homeLayout).iterator())
                         .reduceByKey(new BlockPartitioner(homeLayout), NeighbourDescent::smaller)
                         .values();
-        return RowGather.gather(candidates.map(Candidates::distinctMembers), layout, input.blocks(), kthSquared, homeLayout);
     }
 
     /** {@code a} with each value replaced by the one of {@code b} where that is smaller. */
@@ -301,9 +346,11 @@ final class NeighbourDescent {
 
     /** {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} on the rows gathered for this round. */
     private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Iterator<Candidates> own, Iterator<RowGather.Gathered> delivered,
-                                                                BlockLayout layout, RowEmbedding embedding, int listSize) {
+                                                                BlockLayout layout, RowEmbedding embedding, int listSize,
+                                                                TaskRows taskRows) {
         Candidates candidates = own.next();
         RowGather.Gathered all = delivered.next();
+        taskRows.record(all.ids().length);
         if (all.ids().length == 0) {
             return Collections.emptyIterator();
         }
@@ -351,111 +398,5 @@ final class NeighbourDescent {
                     slices.forEachRemaining(slice -> System.arraycopy(slice._2(), 0, all, Math.toIntExact(slice._1()), slice._2().length));
                     return List.of(all).iterator();
                 });
-    }
-
-    /**
-     * The new and old candidates of the rows of one block, each set sorted and without duplicates
-     * (a row new in one sense and old in another is new), and for every row the positions of its
-     * list entries chosen as new candidates, which become old.
-     */
-    private static final class Candidates implements Serializable {
-        private final int[] freshOffsets;
-        private final long[] freshMembers;
-        private final int[] oldOffsets;
-        private final long[] oldMembers;
-        private final int[][] used;
-
-        private Candidates(int[] freshOffsets, long[] freshMembers, int[] oldOffsets, long[] oldMembers, int[][] used) {
-            this.freshOffsets = freshOffsets;
-            this.freshMembers = freshMembers;
-            this.oldOffsets = oldOffsets;
-            this.oldMembers = oldMembers;
-            this.used = used;
-        }
-
-        static Candidates of(NeighbourLists forward, CandidateHeaps fresh, CandidateHeaps old) {
-            int rows = forward.rows();
-            int[] freshOffsets = new int[rows + 1];
-            int[] oldOffsets = new int[rows + 1];
-            long[] freshMembers = new long[rows * fresh.k];
-            long[] oldMembers = new long[rows * old.k];
-            int[][] used = new int[rows][];
-            int[] chosenEntries = new int[forward.k()];
-            for (int row = 0; row < rows; row++) {
-                int from = freshOffsets[row];
-                int to = from + fresh.sizes[row];
-                System.arraycopy(fresh.ids, row * fresh.k, freshMembers, from, fresh.sizes[row]);
-                Arrays.sort(freshMembers, from, to);
-                freshOffsets[row + 1] = to;
-                int olderFrom = oldOffsets[row];
-                System.arraycopy(old.ids, row * old.k, oldMembers, olderFrom, old.sizes[row]);
-                Arrays.sort(oldMembers, olderFrom, olderFrom + old.sizes[row]);
-                int olderTo = olderFrom;
-                for (int n = olderFrom; n < olderFrom + old.sizes[row]; n++) {
-                    if (Arrays.binarySearch(freshMembers, from, to, oldMembers[n]) < 0) {
-                        oldMembers[olderTo++] = oldMembers[n];
-                    }
-                }
-                oldOffsets[row + 1] = olderTo;
-                int chosen = 0;
-                for (int n = 0; n < forward.count(row); n++) {
-                    if (forward.isFresh(row, n) && Arrays.binarySearch(freshMembers, from, to, forward.neighbour(row, n)) >= 0) {
-                        chosenEntries[chosen++] = n;
-                    }
-                }
-                used[row] = Arrays.copyOf(chosenEntries, chosen);
-            }
-            return new Candidates(freshOffsets, Arrays.copyOf(freshMembers, freshOffsets[rows]), oldOffsets,
-                    Arrays.copyOf(oldMembers, oldOffsets[rows]), used);
-        }
-
-        int rows() {
-            return used.length;
-        }
-
-        /** Positions in {@code points} of the new candidates of row {@code row}. */
-        int[] freshPositionsIn(int row, WorkingBlock points) {
-            return positions(freshMembers, freshOffsets[row], freshOffsets[row + 1], points);
-        }
-
-        /** Positions in {@code points} of the old candidates of row {@code row}. */
-        int[] oldPositionsIn(int row, WorkingBlock points) {
-            return positions(oldMembers, oldOffsets[row], oldOffsets[row + 1], points);
-        }
-
-        private static int[] positions(long[] members, int from, int to, WorkingBlock points) {
-            int[] positions = new int[to - from];
-            for (int n = 0; n < positions.length; n++) {
-                positions[n] = points.positionOf(members[from + n]);
-            }
-            return positions;
-        }
-
-        /** Every candidate of any row, once, ascending: marked in a bit set over the span of the ids, then read out in order. */
-        long[] distinctMembers() {
-            long lowest = Long.MAX_VALUE;
-            long highest = Long.MIN_VALUE;
-            for (long[] members : new long[][]{freshMembers, oldMembers}) {
-                for (long id : members) {
-                    lowest = Math.min(lowest, id);
-                    highest = Math.max(highest, id);
-                }
-            }
-            if (lowest > highest) {
-                return new long[0];
-            }
-            BitSet marked = new BitSet(Math.toIntExact(highest - lowest + 1));
-            for (long[] members : new long[][]{freshMembers, oldMembers}) {
-                for (long id : members) {
-                    marked.set((int) (id - lowest));
-                }
-            }
-            long[] distinct = new long[marked.cardinality()];
-            int n = 0;
-            for (int bit = marked.nextSetBit(0); bit >= 0; bit = marked.nextSetBit(bit + 1)) {
-                distinct[n++] = lowest + bit;
-            }
-            return distinct;
-        }
     }
 }

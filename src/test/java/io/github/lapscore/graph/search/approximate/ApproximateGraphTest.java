@@ -79,7 +79,7 @@ class ApproximateGraphTest {
      */
     @Test
     void recallEstimateOfAWeakGraphAgreesWithBruteForce() {
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(new ForestSettings(2, 100, 0, 0,
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(new ForestSettings(2, 100, 0, 0, 0,
                 300, 3L)))) {
             BruteForceRecall recall = BruteForceRecall.of(DATA, graph.edges().collectAsList(), 5);
             assertTrue(recall.recall() < 0.9, "the weak search misses neighbours: " + recall);
@@ -107,7 +107,7 @@ class ApproximateGraphTest {
     void recallEstimateMatchesBruteForce() {
         double[][] data = Arrays.copyOf(DATA, 500);
         int k = 5;
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5,
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), approximate(new ForestSettings(6, 200, 0, 5, 0,
                 300, 3L)));
              CacheScope caches = new CacheScope()) {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),

@@ -40,11 +40,11 @@ class NeighbourDescentTest {
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
              CacheScope caches = new CacheScope()) {
             SearchInput input = inputOf(graph, 8, caches);
-            ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 4L);
+            ForestSettings twoSmallTrees = new ForestSettings(2, 40, K, 0, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> fromTree = ApproximateKnnSearch.run(input, new SearchSettings(K, twoSmallTrees),
                     testTimer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
-            SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 4L));
+            SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 0, 4L));
             JavaPairRDD<Long, NeighbourLists> refined = refine(fromTree, input, threeRounds, graph.blocks().context().defaultParallelism(),
                     testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
@@ -84,8 +84,8 @@ class NeighbourDescentTest {
              CacheScope caches = new CacheScope()) {
             SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
-                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 5L)), testTimer());
-            SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 4L));
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 0, 5L)), testTimer());
+            SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L));
             List<String> reference = null;
             for (int groups : new int[]{1, 2, 3, 9}) {
                 JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees, input, twoRounds, groups, testTimer());
@@ -117,7 +117,7 @@ class NeighbourDescentTest {
         StageListener listener = collecting(StepNames.GROUP_COPIES, copiesMade);
         StageTimer.addListener(listener);
         try (CacheScope caches = new CacheScope()) {
-            ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 6L);
+            ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L);
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
                 JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7, caches),
@@ -205,7 +205,7 @@ class NeighbourDescentTest {
             double[] recall = new double[2];
             int[] listSizes = {K, 3 * K};
             for (int s = 0; s < listSizes.length; s++) {
-                ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 4L);
+                ForestSettings settings = new ForestSettings(2, 40, listSizes[s], 2, 0, 0, 4L);
                 JavaPairRDD<Long, NeighbourLists> found = ApproximateKnnSearch.run(inputOf(graph, 12, caches),
                         new SearchSettings(K, settings), testTimer());
                 recall[s] = bruteForceRecall(distancesByRow(found, data), data);
@@ -215,7 +215,7 @@ class NeighbourDescentTest {
                     + recall[1]);
 
             rounds.clear();
-            ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 4L);
+            ForestSettings untilConverged = new ForestSettings(2, 40, 3 * K, 100, 0, 0, 4L);
             JavaPairRDD<Long, NeighbourLists> converged = ApproximateKnnSearch.run(inputOf(graph, 12, caches),
                     new SearchSettings(K, untilConverged), testTimer());
             double convergedRecall = bruteForceRecall(distancesByRow(converged, data), data);

@@ -37,9 +37,9 @@ class SearchCachesTest {
     enum Search {
         EXACT(input -> ExactKnnSearch.run(input, K, timer())),
         APPROXIMATE_WITH_COPIES_AND_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 6L)), timer(), true)),
+                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer(), true)),
         APPROXIMATE_GATHERING_EVERY_ROUND(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 6L)), timer(), false));
+                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), false));
 
         final Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run;
 

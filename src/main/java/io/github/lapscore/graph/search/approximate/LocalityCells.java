@@ -1,0 +1,260 @@
+package io.github.lapscore.graph.search.approximate;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.BlockPartitioner;
+import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.SearchInput;
+import io.github.lapscore.graph.search.SearchSteps;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.TaskRows;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
+
+import scala.Tuple2;
+
+/**
+ * The rows renumbered in the leaf order of the first random-projection tree and cut into cells of
+ * at most S consecutive numbers: rows of one leaf, or of neighbouring leaves of the same subtree,
+ * share a cell, so most of a row's candidates lie in its own cell or a few near it, and a cell's
+ * local joins name few rows outside it. A row's number is the first number of its leaf block plus
+ * its rank by input id within the block, so the numbering depends on the seed and the data only. A
+ * search on {@link #input} gives lists in numbers; {@link #toInputIds} renames them back.
+ *
+ * <p>Two shuffles of the rows (to the leaves, then to the cells; the first is read twice, to count
+ * the rows of every leaf block, then to number them); a task holds one cell, S rows. Driver memory: one count per leaf block, O(m / L)
+ * for leaves of L rows.
+ */
+final class LocalityCells {
+
+    private final JavaRDD<Tuple2<RowBlock, long[]>> cells;
+    private final BlockLayout layout;
+    private final CacheScope caches;
+
+    private LocalityCells(JavaRDD<Tuple2<RowBlock, long[]>> cells, BlockLayout layout, CacheScope caches) {
+        this.cells = cells;
+        this.layout = layout;
+        this.caches = caches;
+    }
+
+    /**
+     * The rows of {@code input} renumbered by their leaf blocks of tree 0 of {@code leaves} and cut
+     * into cells of {@code cellRows} rows, cached in {@code input}'s scope; {@code numTasks} tasks
+     * order the leaves.
+     */
+    static LocalityCells arrange(SearchInput input, ApproximateKnnSearch.LeafPlacement leaves, int cellRows, int numTasks,
+                                 StageTimer timer) {
+        CacheScope caches = input.caches();
+        BlockLayout layout = new BlockLayout(input.layout().numRows(), cellRows);
+        TaskRows taskRows = timer.taskRows();
+        JavaPairRDD<Tuple2<Integer, Long>, Vector> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(), leaves, 0, true,
+                Math.min(numTasks, leaves.blocks().blocksIn(0)));
+        long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
+                "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
+                leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
+        JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persist(byLeaf
+                .mapPartitions(entries -> numbered(entries, firstNumbers))
+                .mapToPair(entry -> entry)
+                .repartitionAndSortWithinPartitions(new BlockPartitioner(layout))
+                .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
+        timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
+                layout.numRows(), layout.numBlocks(), cellRows), cells::count);
+        return new LocalityCells(cells, layout, caches);
+    }
+
+    /** The first number of every leaf block: the rows of the blocks before it, counted. */
+    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, Vector> byLeaf, int numLeafBlocks) {
+        long[] counts = byLeaf.keys()
+                .mapPartitions(keys -> {
+                    long[] local = new long[numLeafBlocks];
+                    keys.forEachRemaining(key -> local[key._1()]++);
+                    return List.of(local).iterator();
+                })
+                .reduce(LocalityCells::add);
+        long[] first = new long[numLeafBlocks];
+        for (int block = 1; block < numLeafBlocks; block++) {
+            first[block] = first[block - 1] + counts[block - 1];
+        }
+        return first;
+    }
+
+    private static long[] add(long[] a, long[] b) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] += b[i];
+        }
+        return a;
+    }
+
+    /** The entries of one task (sorted by leaf block, then input id) keyed by their numbers, with (input id, vector). */
+    private static Iterator<Tuple2<Long, Tuple2<Long, Vector>>> numbered(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
+                                                                     long[] firstNumbers) {
+        return new Iterator<>() {
+            private int block = -1;
+            private long next;
+
+            @Override
+            public boolean hasNext() {
+                return entries.hasNext();
+            }
+
+            @Override
+            public Tuple2<Long, Tuple2<Long, Vector>> next() {
+                Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
+                if (entry._1()._1() != block) {
+                    block = entry._1()._1();
+                    next = firstNumbers[block];
+                }
+                return new Tuple2<>(next++, new Tuple2<>(entry._1()._2(), entry._2()));
+            }
+        };
+    }
+
+    /** Cell {@code cell}: its rows by number, and the input id of each. */
+    private static Tuple2<RowBlock, long[]> cellOf(int cell, BlockLayout layout, Iterator<Tuple2<Long, Tuple2<Long, Vector>>> entries,
+                                                   TaskRows taskRows) {
+        int size = layout.rowsIn(cell);
+        Vector[] vectors = new Vector[size];
+        long[] inputIds = new long[size];
+        long first = layout.firstRow(cell);
+        while (entries.hasNext()) {
+            Tuple2<Long, Tuple2<Long, Vector>> entry = entries.next();
+            int local = (int) (entry._1() - first);
+            inputIds[local] = entry._2()._1();
+            vectors[local] = entry._2()._2();
+        }
+        taskRows.record(size);
+        return new Tuple2<>(RowBlock.of(cell, first, vectors), inputIds);
+    }
+
+    /** The cells as the input of a search, embedded as {@code input} is, searched in its scope. */
+    SearchInput input(SearchInput input) {
+        return new SearchInput(cells.map(Tuple2::_1), layout, input.embedding(), caches);
+    }
+
+    /**
+     * {@code lists}, keyed by cell and in numbers, cut to every row's {@code k} nearest and renamed to
+     * input ids, merged into the blocks of {@code inputLayout} and cached; {@code lists} and the
+     * cells are released once these are counted. Each cell asks the home cells of the rows its lists
+     * name for their input ids (two shuffles of ids) and renames its rows and their entries
+     * ({@link NeighbourLists#renamed}); ties in distance are then broken by input id.
+     */
+    JavaPairRDD<Long, NeighbourLists> toInputIds(JavaPairRDD<Long, NeighbourLists> lists, int k, BlockLayout inputLayout,
+                                                 StageTimer timer) {
+        JavaRDD<long[]> inputIds = cells.map(Tuple2::_2);
+        JavaRDD<NeighbourLists> nearest = lists.values().map(own -> own.truncate(k));
+        JavaRDD<IdAnswer> answers = nearest
+                .mapPartitionsWithIndex((cell, own) -> requests(cell, own.next(), layout).iterator(), true)
+                .mapToPair(request -> request)
+                .partitionBy(new BlockPartitioner(layout))
+                .values()
+                .zipPartitions(inputIds, (asked, home) -> {
+                    long[] ids = home.next();
+                    List<Tuple2<Long, IdAnswer>> answered = new ArrayList<>();
+                    asked.forEachRemaining(request -> answered.add(new Tuple2<>(layout.firstRow(request.cell),
+                            request.answer(ids, layout))));
+                    return answered.iterator();
+                })
+                .mapToPair(answer -> answer)
+                .partitionBy(new BlockPartitioner(layout))
+                .values();
+        JavaPairRDD<Long, NeighbourLists> renamed = nearest
+                .zipPartitions(inputIds, (own, ids) -> List.of(new Tuple2<>(own.next(), ids.next())).iterator())
+                .zipPartitions(answers, (own, answered) -> {
+                    Tuple2<NeighbourLists, long[]> cell = own.next();
+                    IdAnswer names = IdAnswer.concat(answered);
+                    return cell._1().renamed(cell._2(), names::inputIdOf).fragmentsByBlock(inputLayout);
+                })
+                .mapToPair(fragment -> fragment);
+        JavaPairRDD<Long, NeighbourLists> result = SearchSteps.replace(caches, lists, NeighbourLists.mergeIntoBlocks(renamed,
+                inputLayout), String.format(Locale.ROOT, "kNN graph (approximate): the %d nearest of every row, back to the"
+                + " input's %d blocks", k, inputLayout.numBlocks()), timer);
+        caches.release(cells);
+        return result;
+    }
+
+    /** The distinct rows {@code own}'s entries name, one request per home cell. */
+    private static List<Tuple2<Long, IdRequest>> requests(int cell, NeighbourLists own, BlockLayout layout) {
+        long[] named = new long[own.rows() * own.k()];
+        int size = 0;
+        for (int row = 0; row < own.rows(); row++) {
+            for (int n = 0; n < own.count(row); n++) {
+                named[size++] = own.neighbour(row, n);
+            }
+        }
+        long[] distinct = Arrays.stream(named, 0, size).sorted().distinct().toArray();
+        List<Tuple2<Long, IdRequest>> requests = new ArrayList<>();
+        int from = 0;
+        while (from < distinct.length) {
+            int home = layout.blockOf(distinct[from]);
+            int to = from;
+            while (to < distinct.length && layout.blockOf(distinct[to]) == home) {
+                to++;
+            }
+            requests.add(new Tuple2<>(layout.firstRow(home), new IdRequest(cell, Arrays.copyOfRange(distinct, from, to))));
+            from = to;
+        }
+        return requests;
+    }
+
+    /** Cell {@code cell} asks for the input ids of {@code numbers} (ascending, of one home cell). A class: Kryo cannot ship records. */
+    private static final class IdRequest implements Serializable {
+        private final int cell;
+        private final long[] numbers;
+
+        IdRequest(int cell, long[] numbers) {
+            this.cell = cell;
+            this.numbers = numbers;
+        }
+
+        IdAnswer answer(long[] homeInputIds, BlockLayout layout) {
+            long first = layout.firstRow(layout.blockOf(numbers[0]));
+            long[] ids = new long[numbers.length];
+            for (int i = 0; i < numbers.length; i++) {
+                ids[i] = homeInputIds[(int) (numbers[i] - first)];
+            }
+            return new IdAnswer(numbers, ids);
+        }
+    }
+
+    /** Numbers (ascending) and the input ids they stand for. */
+    private static final class IdAnswer implements Serializable {
+        private final long[] numbers;
+        private final long[] inputIds;
+
+        IdAnswer(long[] numbers, long[] inputIds) {
+            this.numbers = numbers;
+            this.inputIds = inputIds;
+        }
+
+        /** The answers one cell received, as one, numbers ascending. */
+        static IdAnswer concat(Iterator<IdAnswer> parts) {
+            List<IdAnswer> all = new ArrayList<>();
+            parts.forEachRemaining(all::add);
+            all.sort((a, b) -> Long.compare(a.numbers[0], b.numbers[0]));
+            int size = all.stream().mapToInt(part -> part.numbers.length).sum();
+            long[] numbers = new long[size];
+            long[] ids = new long[size];
+            int at = 0;
+            for (IdAnswer part : all) {
+                System.arraycopy(part.numbers, 0, numbers, at, part.numbers.length);
+                System.arraycopy(part.inputIds, 0, ids, at, part.numbers.length);
+                at += part.numbers.length;
+            }
+            return new IdAnswer(numbers, ids);
+        }
+
+        long inputIdOf(long number) {
+            return inputIds[Arrays.binarySearch(numbers, number)];
+        }
+    }
+}

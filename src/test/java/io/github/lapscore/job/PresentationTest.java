@@ -111,7 +111,7 @@ class PresentationTest {
     /** Off a terminal, a step prints a progress line only once it has run 30 s: a quick fit prints none. */
     @Test
     void aQuickFitOffATerminalPrintsNoProgressLine() throws Exception {
-        String output = printed("--input", "data/iris.csv", "--label-col", "species", "--knn", "approximate", "--k", "5");
+        String output = printed("--input", "data/iris.csv", "--label-col", "species");
         assertFalse(Pattern.compile("tasks \\d+/\\d+").matcher(output).find(), output);
         assertFalse(output.contains("\r"), output);
     }

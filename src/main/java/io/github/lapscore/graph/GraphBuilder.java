@@ -92,7 +92,7 @@ public final class GraphBuilder {
      */
     public static PreparedRows prepare(IndexedRows rows, RowSummary summary, GraphSpec spec, StageTimer timer) {
         spec.costWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism()).ifPresent(LOG::warn);
-        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count()), timer,
+        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count(), summary.numFeatures()), timer,
                 Stage.GRAPH);
     }
 

@@ -11,6 +11,7 @@ import io.github.lapscore.graph.edges.EdgeWeighting;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -45,10 +46,10 @@ public final class LaplacianScores {
         return timer.run(Stage.SCORES,
                 StepNames.LAPLACIAN_SCORES + ": one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
-                () -> aggregate(graph, shift));
+                () -> aggregate(graph, shift, timer.taskRows()));
     }
 
-    private static FeatureMoments aggregate(WeightedGraph graph, double[] shift) {
+    private static FeatureMoments aggregate(WeightedGraph graph, double[] shift, TaskRows taskRows) {
         EdgeWeighting weighting = graph.weighting();
         JavaRDD<FeatureMoments> perPair = BlockPairs.all(graph.blocks(), graph.layout())
                 .zipPartitions(graph.edgesByBlockPair(), (pairs, edges) -> {
@@ -57,6 +58,7 @@ public final class LaplacianScores {
                         var pair = pairs.next();
                         RowBlock low = pair._1();
                         RowBlock high = pair._2();
+                        taskRows.record(low.index() == high.index() ? low.size() : low.size() + high.size());
                         while (edges.hasNext()) {
                             Edge edge = edges.next();
                             moments.addEdge(low.rowById(edge.src()), high.rowById(edge.dst()), weighting.weight(edge), edge.isSelfLoop());

@@ -13,6 +13,7 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -46,9 +47,14 @@ public final class ExactKnnSearch {
         int pairs = layout.numPairs();
         int parallelism = blocks.context().defaultParallelism();
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
+        TaskRows taskRows = timer.taskRows();
         return SearchSteps.runAndMerge(input, waves,
                 wave -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
-                        .flatMapToPair(pair -> neighboursWithin(pair, embedding, k).iterator()),
+                        .flatMapToPair(pair -> {
+                            taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
+                                    : pair._1().size() + pair._2().size());
+                            return neighboursWithin(pair, embedding, k).iterator();
+                        }),
                 wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),

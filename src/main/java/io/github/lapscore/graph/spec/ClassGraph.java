@@ -55,7 +55,7 @@ public record ClassGraph(GraphSettings settings) implements GraphSpec {
     }
 
     @Override
-    public int maxRowsPerBlock(long numRows) {
+    public int maxRowsPerBlock(long numRows, int numFeatures) {
         return Integer.MAX_VALUE;
     }
 

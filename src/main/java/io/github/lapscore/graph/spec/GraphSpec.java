@@ -85,11 +85,12 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
     }
 
     /**
-     * The most rows per block of {@code numRows} rows: by default
+     * The most rows per block of {@code numRows} rows of {@code numFeatures} features: by default
      * {@link io.github.lapscore.data.blocks.BlockLayout#EXACT_JOIN_ROWS_PER_BLOCK}, as the graph is found
-     * by the exact all-pairs join; no bound for a graph that is not.
+     * by the exact all-pairs join; half the search's task bound for an approximate graph, whose
+     * scoring pass reads two blocks per task; no bound for a graph that is not built.
      */
-    default int maxRowsPerBlock(long numRows) {
+    default int maxRowsPerBlock(long numRows, int numFeatures) {
         return BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
     }
 

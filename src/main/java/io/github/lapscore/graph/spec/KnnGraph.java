@@ -48,8 +48,9 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
     }
 
     @Override
-    public int maxRowsPerBlock(long numRows) {
-        return method.resolve(numRows) == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK : Integer.MAX_VALUE;
+    public int maxRowsPerBlock(long numRows, int numFeatures) {
+        return method.resolve(numRows) == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK
+                : forest.maxRowsPerTask(numFeatures) / 2;
     }
 
     /** The cost of an explicit {@code knnMethod = exact} on more rows than {@code auto} searches exactly. */

@@ -150,22 +150,23 @@ final class LocalityCells {
      */
     JavaPairRDD<Long, NeighbourLists> toInputIds(JavaPairRDD<Long, NeighbourLists> lists, int k, BlockLayout inputLayout,
                                                  StageTimer timer) {
+        BlockLayout cellLayout = layout;
         JavaRDD<long[]> inputIds = cells.map(Tuple2::_2);
         JavaRDD<NeighbourLists> nearest = lists.values().map(own -> own.truncate(k));
         JavaRDD<IdAnswer> answers = nearest
-                .mapPartitionsWithIndex((cell, own) -> requests(cell, own.next(), layout).iterator(), true)
+                .mapPartitionsWithIndex((cell, own) -> requests(cell, own.next(), cellLayout).iterator(), true)
                 .mapToPair(request -> request)
-                .partitionBy(new BlockPartitioner(layout))
+                .partitionBy(new BlockPartitioner(cellLayout))
                 .values()
                 .zipPartitions(inputIds, (asked, home) -> {
                     long[] ids = home.next();
                     List<Tuple2<Long, IdAnswer>> answered = new ArrayList<>();
-                    asked.forEachRemaining(request -> answered.add(new Tuple2<>(layout.firstRow(request.cell),
-                            request.answer(ids, layout))));
+                    asked.forEachRemaining(request -> answered.add(new Tuple2<>(cellLayout.firstRow(request.cell),
+                            request.answer(ids, cellLayout))));
                     return answered.iterator();
                 })
                 .mapToPair(answer -> answer)
-                .partitionBy(new BlockPartitioner(layout))
+                .partitionBy(new BlockPartitioner(cellLayout))
                 .values();
         JavaPairRDD<Long, NeighbourLists> renamed = nearest
                 .zipPartitions(inputIds, (own, ids) -> List.of(new Tuple2<>(own.next(), ids.next())).iterator())

@@ -1,5 +1,7 @@
 package io.github.lapscore.bench;
 
+import java.util.List;
+
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRows;
 
@@ -21,7 +23,7 @@ public record FitFootprint(long rowsPerTask, int rounds, long largestRoundShuffl
 
     /** The footprint of a fit whose tasks held at most {@code rowsPerTask} rows and whose shuffles {@code shuffle} heard. */
     static FitFootprint of(long rowsPerTask, ShuffleLedger shuffle) {
-        var rounds = shuffle.bytesOfSteps(StepNames.REFINEMENT);
+        List<Long> rounds = shuffle.bytesOfSteps(StepNames.REFINEMENT);
         return new FitFootprint(rowsPerTask, rounds.size(), rounds.stream().mapToLong(Long::longValue).max().orElse(0),
                 shuffle.totalBytes());
     }

@@ -52,9 +52,9 @@ public final class LiveProgress implements AutoCloseable {
      */
     record Display(boolean terminal, Charset charset, int width, long plainEveryNanos) {
 
-        /** The display of {@link System#out}: a terminal when the JVM has a {@link Console}. */
-        static Display ofSystemOut() {
-            Console console = System.console();
+        /** The display of {@code out}: a terminal when it is {@link System#out} and the JVM has a {@link Console}. */
+        static Display of(PrintStream out) {
+            Console console = out == System.out ? System.console() : null;
             return new Display(console != null, console != null ? console.charset() : Charset.defaultCharset(), terminalColumns(),
                     TimeUnit.SECONDS.toNanos(PLAIN_EVERY_SECONDS));
         }
@@ -66,13 +66,14 @@ public final class LiveProgress implements AutoCloseable {
     }
 
     /**
-     * Progress to {@code out} ({@link System#out}, or a copy that the tests read), refreshed by its
-     * own thread until {@link #close}, of the jobs on {@code sparkContext}; a step's description is
+     * Progress to {@code out} (in place when it is {@link System#out} on a terminal, as plain lines
+     * otherwise), refreshed by its own thread until {@link #close}, of the jobs on
+     * {@code sparkContext}; a step's description is
      * shown as {@code shownAs} rewrites it (e.g. in the user's column names). Print everything else
      * through {@link #output}.
      */
     public static LiveProgress start(SparkContext sparkContext, PrintStream out, UnaryOperator<String> shownAs) {
-        LiveProgress progress = new LiveProgress(out, Display.ofSystemOut(), System::nanoTime, shownAs);
+        LiveProgress progress = new LiveProgress(out, Display.of(out), System::nanoTime, shownAs);
         progress.sparkContext = sparkContext;
         sparkContext.addSparkListener(progress.stages);
         progress.refresher = Executors.newSingleThreadScheduledExecutor(work -> {

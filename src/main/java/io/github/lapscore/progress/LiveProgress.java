@@ -68,9 +68,8 @@ public final class LiveProgress implements AutoCloseable {
     /**
      * Progress to {@code out} (in place when it is {@link System#out} on a terminal, as plain lines
      * otherwise), refreshed by its own thread until {@link #close}, of the jobs on
-     * {@code sparkContext}; a step's description is
-     * shown as {@code shownAs} rewrites it (e.g. in the user's column names). Print everything else
-     * through {@link #output}.
+     * {@code sparkContext}; a step's description is shown as {@code shownAs} rewrites it (e.g. in
+     * the user's column names). Print everything else through {@link #output}.
      */
     public static LiveProgress start(SparkContext sparkContext, PrintStream out, UnaryOperator<String> shownAs) {
         LiveProgress progress = new LiveProgress(out, Display.of(out), System::nanoTime, shownAs);

@@ -17,10 +17,13 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.search.RecallSample;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.search.approximate.ForestSettings;
+import io.github.lapscore.progress.ListenerScope;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.TaskRowsListener;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -138,10 +141,11 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         for (double[] setting : LshBaseline.SETTINGS) {
             BenchResult result = LshBaseline.run(data, rows, dims, k, setting[0], (int) setting[1], sample, limit, forest.seed());
             if (result == null) {
-                out.printf(Locale.ROOT, "| %d | %d | lsh | bucket %.1f x d_k, %d tables | stopped after %.0f s | | | | | | | |%n",
+                out.printf(Locale.ROOT, "| %d | %d | lsh | bucket %.1f x d_k, %d tables | stopped after %.0f s | | | | | | | | | | | |%n",
                         rows, dims, setting[0], (int) setting[1], limit);
                 results.add(new BenchResult(rows, dims, "lsh", String.format(Locale.ROOT, "bucket %.1f x d_k, %d tables (stopped)",
-                        setting[0], (int) setting[1]), limit, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, 0, Double.NaN, 0));
+                        setting[0], (int) setting[1]), limit, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, 0, Double.NaN, 0,
+                        FitFootprint.NOT_MEASURED));
                 break;
             }
             results.add(result);
@@ -153,13 +157,14 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         return results;
     }
 
-    /** The model, its graph when kept (the approximate one, to sample recall for LSH) and the peak heap of the fit. */
-    private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes) {
+    /** The model, its graph when kept (the approximate one, to sample recall for LSH), the peak heap and the footprint of the fit. */
+    private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes, FitFootprint footprint) {
     }
 
     /**
      * Fits with {@code method}; the graph is owned by {@code caches} and released once fitted, or kept
-     * there for the baselines with {@code keepGraph}.
+     * there for the baselines with {@code keepGraph}. The fit's rows per task and shuffle bytes are
+     * heard by listeners added for this fit alone.
      */
     private Fitted fit(Dataset<Row> data, String method, boolean keepGraph, CacheScope caches) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
@@ -168,15 +173,24 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
-        StageTimer timer = new StageTimer(data.sparkSession().sparkContext(), selector.uid() + ": ");
-        WeightedGraph graph = caches.own(selector.buildGraph(data, timer));
-        LaplacianScoreSelectorModel model = selector.fitGraph(graph, timer);
+        SparkContext context = data.sparkSession().sparkContext();
+        StageTimer timer = new StageTimer(context, selector.uid() + ": ");
+        TaskRowsListener taskRows = new TaskRowsListener();
+        ShuffleLedger shuffle = new ShuffleLedger();
+        ListenerScope listening = ListenerScope.listen(context, taskRows, shuffle);
+        WeightedGraph graph;
+        LaplacianScoreSelectorModel model;
+        try (listening) {
+            graph = caches.own(selector.buildGraph(data, timer));
+            model = selector.fitGraph(graph, timer);
+        }
         long peak = PeakHeap.megabytes();
+        FitFootprint footprint = listening.heardAll() ? FitFootprint.of(taskRows.mostRows(), shuffle) : FitFootprint.NOT_MEASURED;
         if (!keepGraph) {
             graph.unpersist();
-            return new Fitted(model, null, peak);
+            return new Fitted(model, null, peak, footprint);
         }
-        return new Fitted(model, graph, peak);
+        return new Fitted(model, graph, peak, footprint);
     }
 
     private BenchResult result(long rows, String method, String setting, Fitted fitted, GaussianMixture mixture) {
@@ -185,7 +199,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         return new BenchResult(rows, dims, method, setting, s.graphSeconds(), s.recallSeconds(), s.weightsSeconds(),
                 s.scoresSeconds(), method.equals("exact") ? 1.0 : s.recall(),
                 mixture.informativeAmong(fitted.model.featureRanking(), informative), informative, graphGflops,
-                fitted.peakHeapMegabytes);
+                fitted.peakHeapMegabytes, fitted.footprint);
     }
 
     /**

@@ -68,7 +68,7 @@ final class LshBaseline {
                 distances.merge(row.getLong(0), new double[]{row.getDouble(2)}, LshBaseline::concat);
             }
             return new BenchResult(numRows, dims, "lsh", setting, graphSeconds, Double.NaN, Double.NaN, Double.NaN,
-                    sample.recallOf(distances), -1, 0, Double.NaN, peak);
+                    sample.recallOf(distances), -1, 0, Double.NaN, peak, FitFootprint.NOT_MEASURED);
         } catch (Exception failed) {
             if ((System.nanoTime() - start) / 1e9 >= seconds * 0.99) {
                 return null;

@@ -95,7 +95,8 @@ final class PynndescentBaseline {
             String setting = String.format(Locale.ROOT, "pynndescent, n_neighbors %d, best %d kept, %d threads (+%.1f s numba"
                     + " compilation)", Math.max(NEIGHBORS, k + 1), k, threads, compileSeconds);
             return new BenchResult(numRows, dims, "pynndescent", setting, seconds, Double.NaN, Double.NaN, Double.NaN,
-                    sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0);
+                    sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0,
+                    FitFootprint.NOT_MEASURED);
         } finally {
             try (var files = Files.list(directory)) {
                 for (Path file : (Iterable<Path>) files::iterator) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 import io.github.lapscore.bench.BenchResult;
 import io.github.lapscore.bench.Benchmark;
@@ -16,6 +17,7 @@ import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
+import io.github.lapscore.progress.LiveProgress;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -41,16 +43,19 @@ final class BenchCommand {
         }
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(BenchOption.OVERWRITE))
                 .file(BenchOption.OUTPUT.flag(), args.text(BenchOption.OUTPUT)).check(null);
-        List<BenchResult> results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
-                args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
-                args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
-                new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
-                        args.integer(BenchOption.SEARCH_NEIGHBORS),
-                        args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
-                        args.integer(BenchOption.RECALL_SAMPLE),
-                        args.longInteger(BenchOption.SEED)),
-                args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
-                .run(spark, sizes, out);
+        List<BenchResult> results;
+        try (LiveProgress live = LiveProgress.start(spark.sparkContext(), out, UnaryOperator.identity())) {
+            results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
+                    args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
+                    args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
+                    new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
+                            args.integer(BenchOption.SEARCH_NEIGHBORS),
+                            args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
+                            args.integer(BenchOption.RECALL_SAMPLE),
+                            args.longInteger(BenchOption.SEED)),
+                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
+                    .run(spark, sizes, live.output());
+        }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
         outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
     }

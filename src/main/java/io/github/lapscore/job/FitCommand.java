@@ -20,8 +20,11 @@ import io.github.lapscore.job.options.SelectionOptions;
 import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.progress.FitWarnings;
+import io.github.lapscore.progress.ListenerScope;
+import io.github.lapscore.progress.LiveProgress;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.TaskRowsListener;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
@@ -53,23 +56,28 @@ final class FitCommand {
     /**
      * Runs {@code fit}; every error leaves as an {@link IllegalArgumentException} with one line in the
      * user's terms ({@link UserTerms}), an {@link IOException} when an output cannot be written. The
-     * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms.
+     * estimators' warnings ({@link FitWarnings}) are printed as {@code Warning: ...} lines in the same terms,
+     * each finished step as a {@code [stage] step: seconds} line, and the step that runs as a
+     * {@link LiveProgress} line.
      */
     static FeatureSelectorModel<?> run(SparkSession spark, JobArguments<FitOption> args, PrintStream out) throws IOException {
         UserTerms terms = new UserTerms();
-        StageListener progress = (stage, description, seconds) -> out.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
-                terms.columnNames(description), seconds);
-        StageTimer.addListener(progress);
-        FitWarnings.setListener(warning -> out.println("Warning: " + terms.translate(warning)));
-        try {
-            return fit(spark, args, out, terms);
-        } catch (IOException failed) {
-            throw failed;
-        } catch (Exception error) {
-            throw terms.translate(error);
-        } finally {
-            StageTimer.removeListener(progress);
-            FitWarnings.removeListener();
+        try (LiveProgress live = LiveProgress.start(spark.sparkContext(), out, terms::columnNames)) {
+            PrintStream shown = live.output();
+            StageListener progress = (stage, description, seconds) -> shown.printf(Locale.ROOT, "[%s] %s: %.2f s%n", stage,
+                    terms.columnNames(description), seconds);
+            StageTimer.addListener(progress);
+            FitWarnings.setListener(warning -> shown.println("Warning: " + terms.translate(warning)));
+            try {
+                return fit(spark, args, shown, terms);
+            } catch (IOException failed) {
+                throw failed;
+            } catch (Exception error) {
+                throw terms.translate(error);
+            } finally {
+                StageTimer.removeListener(progress);
+                FitWarnings.removeListener();
+            }
         }
     }
 
@@ -106,11 +114,17 @@ final class FitCommand {
         }
         selectionNotes.forEach(note -> out.println("Note: " + note));
         Dataset<Row> data = fitData(selector, input, args, out);
-        FeatureSelectorModel<?> model = args.given(FitOption.EDGES_OUT)
-                ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, outputs, out)
-                : selector.fit(data);
+        TaskRowsListener taskRows = new TaskRowsListener();
+        ListenerScope listening = ListenerScope.listen(spark.sparkContext(), taskRows);
+        FeatureSelectorModel<?> model;
+        try (listening) {
+            model = args.given(FitOption.EDGES_OUT)
+                    ? fitWritingEdges((GraphFeatureSelector<?, ?>) selector, data, outputs, out)
+                    : selector.fit(data);
+        }
         ScoresReport report = new ScoresReport(model, score.title(), input.featureNames(model.numFeatures()));
-        report.print(out, args.get(FitOption.SCORES_OUT).orElse(null), input.secondsByStage());
+        report.print(out, args.get(FitOption.SCORES_OUT).orElse(null), input.secondsByStage(),
+                listening.heardAll() ? taskRows.mostRows() : 0);
         if (args.given(FitOption.SCORES_OUT)) {
             outputs.write(FitOption.SCORES_OUT.flag(), "the scores", staged -> report.writeCsv(outputs.create(staged)), out);
         }

@@ -50,8 +50,10 @@ final class ScoresReport {
      * Prints the graph summary and the first {@link #PRINTED_FEATURES} features best first, then how
      * many more there are and where all of them go ({@code scoresFile}, the --scores-out path, or null).
      * The seconds line starts with {@code inputSeconds}, the stages before the fit, in their order.
+     * {@code rowsPerTask}, the most rows one task of the fit held (counted by the tasks,
+     * {@link io.github.lapscore.progress.TaskRows}), gets a line of its own when positive.
      */
-    void print(PrintStream out, String scoresFile, Map<String, Double> inputSeconds) {
+    void print(PrintStream out, String scoresFile, Map<String, Double> inputSeconds, long rowsPerTask) {
         out.printf(Locale.ROOT, "Rows %d, features %d%s, %s%n", summary.numRows(), summary.numFeatures(),
                 summary.numClasses() > 0 ? ", classes " + summary.numClasses() : "", graphLine());
         if (summary.skippedRows() > 0) {
@@ -65,6 +67,9 @@ final class ScoresReport {
         if (!Double.isNaN(summary.recall())) {
             out.printf(Locale.ROOT, "Estimated recall@%d of the approximate graph: %.4f (%.2f s to estimate)%n",
                     summary.numNeighbors(), summary.recall(), summary.recallSeconds());
+        }
+        if (rowsPerTask > 0) {
+            out.printf(Locale.ROOT, "Rows per task: at most %d%n", rowsPerTask);
         }
         if (summary.bandwidth() == 0.0 || Double.isInfinite(summary.bandwidth())) {
             out.println("Heat kernel bandwidth t: beyond the range of a double in the data's units (the rows, near 1e-300 or"

@@ -16,7 +16,8 @@ import org.apache.spark.SparkContext;
  */
 public final class StageTimer {
 
-    private static final String DESCRIPTION = "spark.job.description";
+    /** The Spark local property that holds a job's description, which {@link #run} sets and listeners read from job and stage events. */
+    public static final String DESCRIPTION = "spark.job.description";
     /** Listeners per thread: a fit runs its stages on the thread that called it, so fits on other threads stay apart. */
     private static final ThreadLocal<List<StageListener>> LISTENERS = ThreadLocal.withInitial(ArrayList::new);
 

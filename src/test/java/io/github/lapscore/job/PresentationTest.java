@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import io.github.lapscore.selection.base.FeatureSelectorModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +106,34 @@ class PresentationTest {
         assertTrue(output.contains("[validation] Checking the features: rows, vector sizes, values: "), output);
         assertTrue(output.matches("(?s).*\\[graph] kNN graph \\(exact\\) 1/1: .*: \\d+\\.\\d\\d s\n.*"), output);
         assertTrue(output.indexOf("[scores] ") < output.indexOf(" rank  feature"), output);
+    }
+
+    /** Off a terminal, a step prints a progress line only once it has run 30 s: a quick fit prints none. */
+    @Test
+    void aQuickFitOffATerminalPrintsNoProgressLine() throws Exception {
+        String output = printed("--input", "data/iris.csv", "--label-col", "species");
+        assertFalse(Pattern.compile("tasks \\d+/\\d+").matcher(output).find(), output);
+        assertFalse(output.contains("\r"), output);
+    }
+
+    /** The most rows one task held gets a line of its own beside the graph's summary when it was counted, none otherwise. */
+    @Test
+    void rowsPerTaskIsPrintedWhenCounted() throws Exception {
+        FeatureSelectorModel<?> model = FitCommand.run(JobRuns.SPARK, new String[]{"--input", "data/iris.csv", "--label-col",
+                "species"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        ScoresReport report = new ScoresReport(model, "Laplacian Score", new String[]{"a", "b", "c", "d"});
+        String counted = report(report, 1234);
+        assertTrue(counted.contains("\nRows per task: at most 1234\n"), counted);
+        assertTrue(counted.indexOf("Rows per task") < counted.indexOf("Seconds: "), "among the summary lines: " + counted);
+        String uncounted = report(report, 0);
+        assertFalse(uncounted.contains("Rows per task"), uncounted);
+        assertEquals(counted.replace("Rows per task: at most 1234\n", ""), uncounted);
+    }
+
+    private static String report(ScoresReport report, long rowsPerTask) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        report.print(new PrintStream(printed, true, StandardCharsets.UTF_8), null, Map.of(), rowsPerTask);
+        return printed.toString(StandardCharsets.UTF_8);
     }
 
     @Test

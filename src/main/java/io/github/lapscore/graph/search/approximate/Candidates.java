@@ -100,6 +100,7 @@ final class Candidates implements Serializable {
      * The first row of every batch when the rows are taken in order and a batch is closed before the
      * row whose candidates would bring its distinct candidates above {@code maxMembers}: every batch
      * names at most {@code maxMembers} rows, as long as no one row has more candidates than that.
+     * Rows without a new candidate name nothing (they join nothing), so converging rounds name fewer.
      * O(candidates) time and one bit per id in the candidates' span.
      */
     int[] batchStarts(int maxMembers) {
@@ -128,8 +129,19 @@ final class Candidates implements Serializable {
         return starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** How many candidates of row {@code row} are not yet marked in {@code named}. */
+    /**
+     * Whether row {@code row} has a new candidate: a local join measures pairs with at least one new
+     * member, so a row without one needs none of its candidates.
+     */
+    boolean joins(int row) {
+        return freshOffsets[row + 1] > freshOffsets[row];
+    }
+
+    /** How many candidates of row {@code row} are not yet marked in {@code named} (none when it {@link #joins} nothing). */
     private int unnamed(int row, BitSet named, long lowest) {
+        if (!joins(row)) {
+            return 0;
+        }
         int count = 0;
         for (int n = freshOffsets[row]; n < freshOffsets[row + 1]; n++) {
             count += named.get((int) (freshMembers[n] - lowest)) ? 0 : 1;
@@ -141,6 +153,9 @@ final class Candidates implements Serializable {
     }
 
     private void mark(int row, BitSet named, long lowest, boolean value) {
+        if (!joins(row)) {
+            return;
+        }
         for (int n = freshOffsets[row]; n < freshOffsets[row + 1]; n++) {
             named.set((int) (freshMembers[n] - lowest), value);
         }
@@ -185,7 +200,10 @@ final class Candidates implements Serializable {
         return highest;
     }
 
-    /** Every candidate of any row, once, ascending: marked in a bit set over the span of the ids, then read out in order. */
+    /**
+     * Every candidate of a row that has a new one, once, ascending: marked in a bit set over the span
+     * of the ids, then read out in order.
+     */
     long[] distinctMembers() {
         long lowest = lowestMember();
         long highest = highestMember();

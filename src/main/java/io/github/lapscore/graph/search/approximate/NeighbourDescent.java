@@ -379,7 +379,9 @@ final class NeighbourDescent {
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
         for (int row = 0; row < candidates.rows(); row++) {
-            join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));
+            if (candidates.joins(row)) {
+                join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));
+            }
         }
         return NeighbourLists.fragmentsOf(offers, points, points, layout);
     }

@@ -315,7 +315,8 @@ class BadInputTest {
         for (String atLeastTwo : List.of("numBins", "maxClassSize")) {
             values.put(atLeastTwo, List.of(1, 0, -1, Integer.MIN_VALUE));
         }
-        for (String zeroChooses : List.of("blockSize", "leafSize", "searchNeighbors", "refinementRounds", "recallSampleSize")) {
+        for (String zeroChooses : List.of("blockSize", "leafSize", "searchNeighbors", "refinementRounds", "maxRowsPerTask",
+                "recallSampleSize")) {
             values.put(zeroChooses, List.of(-1, Integer.MIN_VALUE));
         }
         values.put("maxEdges", List.of(0L, -1L, Long.MIN_VALUE));

@@ -1,6 +1,8 @@
 package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -54,6 +56,16 @@ class BoundedTasksTest {
         assertTrue(listener.mostRows() <= MAX_ROWS_PER_TASK, "most rows one task held: " + listener.mostRows());
         BruteForceRecall recall = BruteForceRecall.of(DATA, edges, K);
         assertTrue(recall.recall() >= 0.9, "cells of 50 rows and batches of at most 400 find the 5 nearest: " + recall);
+    }
+
+    @Test
+    void aBoundBelowFourListsIsRefused() {
+        GraphSpec tooSmall = new KnnGraph(K, KnnMethod.APPROXIMATE, new ForestSettings(4, 0, 0, 5, 4 * 15 - 1, 300, 7L),
+                BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 0));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 2), tooSmall).close());
+        assertTrue(refused.getMessage().startsWith("maxRowsPerTask 59 must be at least 4 x 15"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("\n"), "one line: " + refused.getMessage());
     }
 
     @Test

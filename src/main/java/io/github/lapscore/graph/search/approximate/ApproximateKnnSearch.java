@@ -81,11 +81,12 @@ public final class ApproximateKnnSearch {
     }
 
     /**
-     * {@link #run(SearchInput, SearchSettings, StageTimer)}, with {@link GroupCopies} where they pay
-     * when {@code copiesAllowed}, else never: the lists are the same either way.
+     * {@link #run(SearchInput, SearchSettings, StageTimer)}; when {@code sharingAllowed}, the rounds
+     * share rows in memory where that pays ({@link GroupCopies}, {@link SharedRows}), else the rows
+     * always travel by shuffle, as on a cluster: the lists are the same either way.
      */
     static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer,
-                                                 boolean copiesAllowed) {
+                                                 boolean sharingAllowed) {
         JavaRDD<RowBlock> blocks = input.blocks();
         BlockLayout layout = input.layout();
         RowEmbedding embedding = input.embedding();
@@ -121,14 +122,14 @@ public final class ApproximateKnnSearch {
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, tasks, settings, timer);
             caches.release(shared);
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
-                    NeighbourDescent.Groups.ownBlocks(), timer);
+                    NeighbourDescent.Groups.ownBlocks(sharingAllowed), timer);
             return cells.toInputIds(refined, k, layout, timer);
         }
-        GroupCopies copies = copiesAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
+        GroupCopies copies = sharingAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
         JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
-                new NeighbourDescent.Groups(parallelism, copies), timer);
+                new NeighbourDescent.Groups(parallelism, copies, sharingAllowed), timer);
         if (copies != null) {
             copies.release();
         }

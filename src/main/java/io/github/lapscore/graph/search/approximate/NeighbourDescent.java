@@ -84,11 +84,12 @@ final class NeighbourDescent {
         BlockLayout grouping = groups.count() == Groups.OWN_BLOCKS ? layout : layout.inParts(groups.count());
         JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
-            return rounds(lists, input, layout, everyRow, settings, timer);
+            return rounds(lists, input, layout, everyRow, groups.readInPlace(), settings, timer);
         }
         JavaPairRDD<Long, NeighbourLists> grouped = regroup(input.caches(), lists, grouping, String.format(Locale.ROOT,
                 "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), grouping.numBlocks()), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, settings, timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, groups.readInPlace(), settings,
+                timer);
         return regroup(input.caches(), refined, layout,
                 "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks", timer);
     }
@@ -105,15 +106,17 @@ final class NeighbourDescent {
      * @param copies the rows of every group ({@link GroupCopies}, made for these groups, which their
      *               maker releases once the lists returned are in use), or null: each round then
      *               gathers the rows its candidates name
+     * @param readInPlace whether rounds on the layout's own blocks may read the rows they name from
+     *               the cached blocks ({@link SharedRows}) when that pays, rather than have them shipped
      */
-    record Groups(int count, GroupCopies copies) {
+    record Groups(int count, GroupCopies copies, boolean readInPlace) {
 
-        /** The {@link #count()} of {@link #ownBlocks()}. */
+        /** The {@link #count()} of {@link #ownBlocks}. */
         static final int OWN_BLOCKS = 0;
 
         /** The rounds run on the blocks of the search's own layout, without copies. */
-        static Groups ownBlocks() {
-            return new Groups(OWN_BLOCKS, null);
+        static Groups ownBlocks(boolean readInPlace) {
+            return new Groups(OWN_BLOCKS, null, readInPlace);
         }
     }
 
@@ -135,7 +138,7 @@ final class NeighbourDescent {
      */
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                             BlockLayout layout, JavaRDD<WorkingBlock> everyRow,
-                                                            SearchSettings settings, StageTimer timer) {
+                                                            boolean readInPlace, SearchSettings settings, StageTimer timer) {
         int listSize = settings.listSize();
         int maxRounds = settings.forest().refinementRounds();
         int maxRows = settings.forest().maxRowsPerTask(input.numFeatures());
@@ -161,7 +164,7 @@ final class NeighbourDescent {
                                     taskRows.record(points._1().size);
                                     return localJoin(own.next(), points._1(), points._2(), layout, listSize);
                                 })
-                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, taskRows);
+                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, readInPlace, taskRows);
                 JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment),
                         layout);
                 JavaPairRDD<Long, NeighbourLists> merged = caches.persist(before.values()
@@ -197,7 +200,7 @@ final class NeighbourDescent {
     private static JavaRDD<Tuple2<Long, NeighbourLists>> gatheredJoins(JavaRDD<Candidates> candidates,
                                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
                                                                       SearchInput input, int listSize, int maxRows,
-                                                                      TaskRows taskRows) {
+                                                                      boolean readInPlace, TaskRows taskRows) {
         List<Integer> batchesPerBlock = candidates.map(own -> own.batchStarts(maxRows).length).collect();
         int[] firstSlot = new int[batchesPerBlock.size() + 1];
         for (int block = 0; block < batchesPerBlock.size(); block++) {
@@ -210,7 +213,8 @@ final class NeighbourDescent {
                 .partitionBy(new BlockPartitioner(slots))
                 .values();
         RowEmbedding embedding = input.embedding();
-        if (layout == input.layout() && candidates.context().isLocal()) {
+        if (readInPlace && layout == input.layout()
+                && SharedRows.fitIn(candidates.context(), layout.numRows(), input.numFeatures(), listSize)) {
             SharedRows shared = new SharedRows(input.blocks().rdd(), lists.rdd(), layout);
             return batches.flatMap(batch -> localJoin(batch, shared.read(batch.distinctMembers()), layout, embedding, listSize,
                     taskRows));

@@ -7,6 +7,8 @@ import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.search.NeighbourLists;
 import org.apache.spark.Partition;
+import org.apache.spark.SparkContext;
+import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.rdd.RDD;
@@ -20,8 +22,8 @@ import scala.Tuple2;
  * Sanders, "NEO-DNND: Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24
  * workshops, pp. 688-696, 2024). A task reads each block it needs once, the way Spark's own
  * cartesian product reads the partitions of its second parent; a block no longer cached is computed
- * again from its lineage. Used in local mode, where every cached block lives in the one executor;
- * the task holds the rows it names (references to the cached vectors) and one block's lists at a time.
+ * again from its lineage. Used in local mode when the cells fit in memory ({@link #fitIn}); the task
+ * holds the rows it names (references to the cached vectors) and one block's lists at a time.
  */
 final class SharedRows implements Serializable {
 
@@ -38,6 +40,22 @@ final class SharedRows implements Serializable {
         this.lists = lists;
         this.listPartitions = lists.partitions();
         this.layout = layout;
+    }
+
+    /**
+     * Whether a search of {@code numRows} rows of {@code numFeatures} features and lists of
+     * {@code listSize} can read its rows in place: in local mode only, where every cached block lives
+     * in the one executor, and only when the cells and a round's lists, about
+     * {@code m (8 d + 25 K + 80)} bytes, take at most half of that executor's storage memory. Blocks
+     * spilled to disk would be read back whole by every batch that names one of their rows, which
+     * costs far more than shipping the named rows.
+     */
+    static boolean fitIn(SparkContext context, long numRows, int numFeatures, int listSize) {
+        if (!context.isLocal()) {
+            return false;
+        }
+        long storage = SparkEnv.get().blockManager().memoryManager().maxOnHeapStorageMemory();
+        return numRows * (8L * numFeatures + 25L * listSize + 80) <= storage / 2;
     }
 
     /** Rows {@code ids} (ascending) with their vectors and, as tags, the squares of their current K-th distances. */

@@ -5,12 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.IndexedRows;
+import io.github.lapscore.data.RowSummary;
+import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.search.KnnMethod;
+import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
+import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRowsListener;
 import io.github.lapscore.testkit.BruteForceRecall;
@@ -24,8 +34,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The search in locality cells: with a task bound far below the number of rows, every task holds at
  * most that many rows (counted by the tasks), the graph still finds the neighbours (recall by brute
- * force from the edges), and it is the same graph, bit for bit, whatever the partitioning or the
- * tasks that fail and are retried.
+ * force from the edges), and it is the same graph, bit for bit, whatever the partitioning, the
+ * tasks that fail and are retried, or whether the rows are read in place or shipped.
  */
 class BoundedTasksTest {
 
@@ -33,10 +43,13 @@ class BoundedTasksTest {
     private static final int K = 5;
     private static final int MAX_ROWS_PER_TASK = 400;
     private static final double[][] DATA = SparkTestSession.clusteredData(ROWS, 10, 21L);
+    /** For the comparisons, which search several times: 800 rows in cells of 25, at most 200 rows per task. */
+    private static final double[][] SMALL = Arrays.copyOf(DATA, 800);
+    private static final int SMALL_MAX_ROWS_PER_TASK = 200;
 
-    /** k = 5 (K = 15), 4 trees, leaves of 200 rows, at most 400 rows per task (cells of 50 rows), {@code rounds} rounds. */
-    private static GraphSpec boundedSearch(int rounds) {
-        return new KnnGraph(K, KnnMethod.APPROXIMATE, new ForestSettings(4, 0, 0, rounds, MAX_ROWS_PER_TASK, 300, 7L),
+    /** k = 5 (K = 15), 4 trees, leaves of at most half the bound, {@code maxRowsPerTask}, {@code rounds} rounds. */
+    private static GraphSpec boundedSearch(int rounds, int maxRowsPerTask) {
+        return new KnnGraph(K, KnnMethod.APPROXIMATE, new ForestSettings(4, 0, 0, rounds, maxRowsPerTask, 300, 7L),
                 BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 0));
     }
 
@@ -46,7 +59,7 @@ class BoundedTasksTest {
         TaskRowsListener listener = new TaskRowsListener();
         context.addSparkListener(listener);
         List<Row> edges;
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 3), boundedSearch(5))) {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 3), boundedSearch(5, MAX_ROWS_PER_TASK))) {
             edges = graph.edges().collectAsList();
             context.listenerBus().waitUntilEmpty();
         } finally {
@@ -58,12 +71,49 @@ class BoundedTasksTest {
         assertTrue(recall.recall() >= 0.9, "cells of 50 rows and batches of at most 400 find the 5 nearest: " + recall);
     }
 
+    /**
+     * The batches read the rows they name from the cached cells in local mode, or have them shipped
+     * by shuffles as on a cluster: the same lists, bit for bit.
+     */
+    @Test
+    void theListsAreTheSameWhetherTheRowsAreReadInPlaceOrShipped() {
+        assertEquals(listsOf(true), listsOf(false));
+    }
+
+    /** Every row's neighbours and the bits of their distances, from a search in cells of 25 rows, 2 rounds. */
+    private static List<String> listsOf(boolean sharingAllowed) {
+        try (CacheScope caches = new CacheScope()) {
+            IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(SMALL, 3), "features", null, caches);
+            StageTimer timer = new StageTimer(SparkTestSession.spark().sparkContext(), "bounded tasks");
+            PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 0, SMALL_MAX_ROWS_PER_TASK / 2, timer,
+                    Stage.GRAPH);
+            SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
+            return ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2, SMALL_MAX_ROWS_PER_TASK, 0, 7L)),
+                            timer, sharingAllowed)
+                    .values()
+                    .flatMap(lists -> {
+                        List<String> described = new ArrayList<>();
+                        for (int row = 0; row < lists.rows(); row++) {
+                            StringBuilder line = new StringBuilder().append(lists.rowId(row)).append(':');
+                            for (int n = 0; n < lists.count(row); n++) {
+                                line.append(' ').append(lists.neighbour(row, n)).append('@')
+                                        .append(Double.doubleToLongBits(lists.distance(row, n)));
+                            }
+                            described.add(line.toString());
+                        }
+                        return described.iterator();
+                    })
+                    .collect()
+                    .stream().sorted().toList();
+        }
+    }
+
     @Test
     void aBoundBelowFourListsIsRefused() {
         GraphSpec tooSmall = new KnnGraph(K, KnnMethod.APPROXIMATE, new ForestSettings(4, 0, 0, 5, 4 * 15 - 1, 300, 7L),
                 BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, 0));
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 2), tooSmall).close());
+                () -> BuiltGraphs.of(SparkTestSession.denseFrame(SMALL, 2), tooSmall).close());
         assertTrue(refused.getMessage().startsWith("maxRowsPerTask 59 must be at least 4 x 15"), refused.getMessage());
         assertFalse(refused.getMessage().contains("\n"), "one line: " + refused.getMessage());
     }
@@ -79,7 +129,8 @@ class BoundedTasksTest {
     }
 
     private static List<Row> edgesOf(int partitions) {
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, partitions), boundedSearch(2))) {
+        GraphSpec spec = boundedSearch(2, SMALL_MAX_ROWS_PER_TASK);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(SMALL, partitions), spec)) {
             return graph.edges().orderBy("src", "dst").collectAsList();
         }
     }

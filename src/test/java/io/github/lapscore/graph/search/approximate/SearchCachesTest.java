@@ -33,13 +33,17 @@ class SearchCachesTest {
     private static final int K = 6;
     private static final double[][] DATA = SparkTestSession.clusteredData(600, 5, 37L);
 
-    /** The searches, each with its every step: waves, trees, group copies or not, regrouping, rounds, truncation to k. */
+    /** The searches, each with its every step: waves, trees, group copies or not, cells (rows read in place or shipped), regrouping, rounds, truncation to k. */
     enum Search {
         EXACT(input -> ExactKnnSearch.run(input, K, timer())),
         APPROXIMATE_WITH_COPIES_AND_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
                 new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer(), true)),
         APPROXIMATE_GATHERING_EVERY_ROUND(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), false));
+                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), false)),
+        APPROXIMATE_IN_CELLS_READ_IN_PLACE(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), true)),
+        APPROXIMATE_IN_CELLS_SHIPPED(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), false));
 
         final Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run;
 

@@ -103,6 +103,19 @@ public final class BlockLayout implements Serializable {
         return size == rowsPerBlock ? this : new BlockLayout(numRows, size);
     }
 
+    /**
+     * The end (exclusive) of the run of {@code ascendingIds} from position {@code from} on that lie in
+     * the block of {@code ascendingIds[from]}: ids cut into one piece per block.
+     */
+    public int runEnd(long[] ascendingIds, int from) {
+        int block = blockOf(ascendingIds[from]);
+        int to = from;
+        while (to < ascendingIds.length && blockOf(ascendingIds[to]) == block) {
+            to++;
+        }
+        return to;
+    }
+
     /** Position of the pair {a &lt;= b} in row-major order over the upper triangle. */
     public int pairIndex(int a, int b) {
         return a * numBlocks - a * (a - 1) / 2 + (b - a);

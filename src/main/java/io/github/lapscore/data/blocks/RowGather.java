@@ -75,12 +75,9 @@ public final class RowGather {
             long[] ids = asked.next();
             int from = 0;
             while (from < ids.length) {
-                int home = layout.blockOf(ids[from]);
-                int to = from;
-                while (to < ids.length && layout.blockOf(ids[to]) == home) {
-                    to++;
-                }
-                requests.add(new Tuple2<>(layout.firstRow(home), new Request(block, Arrays.copyOfRange(ids, from, to))));
+                int to = layout.runEnd(ids, from);
+                requests.add(new Tuple2<>(layout.firstRow(layout.blockOf(ids[from])),
+                        new Request(block, Arrays.copyOfRange(ids, from, to))));
                 from = to;
             }
         }

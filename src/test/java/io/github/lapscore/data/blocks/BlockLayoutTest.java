@@ -61,4 +61,15 @@ class BlockLayoutTest {
         BlockLayout even = new BlockLayout(1000, 500);
         assertSame(even, even.inParts(2), "blocks already of the size asked for: the same layout");
     }
+
+    @Test
+    void runsCutAscendingIdsByBlock() {
+        BlockLayout layout = new BlockLayout(1000, 90);
+        long[] ids = {3, 7, 89, 90, 91, 500, 999};
+        assertEquals(3, layout.runEnd(ids, 0), "0-89 in block 0");
+        assertEquals(5, layout.runEnd(ids, 3), "90 and 91 in block 1");
+        assertEquals(6, layout.runEnd(ids, 5), "500 alone in block 5");
+        assertEquals(7, layout.runEnd(ids, 6), "999 in the last block");
+        assertEquals(3, layout.runEnd(ids, 2), "a run may start anywhere");
+    }
 }

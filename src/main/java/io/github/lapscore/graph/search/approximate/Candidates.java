@@ -104,11 +104,12 @@ final class Candidates implements Serializable {
      * O(candidates) time and one bit per id in the candidates' span.
      */
     int[] batchStarts(int maxMembers) {
-        long lowest = lowestMember();
-        if (lowest > highestMember()) {
+        long[] span = memberSpan();
+        long lowest = span[0];
+        if (lowest > span[1]) {
             return new int[]{0};
         }
-        BitSet named = new BitSet(Math.toIntExact(highestMember() - lowest + 1));
+        BitSet named = new BitSet(Math.toIntExact(span[1] - lowest + 1));
         List<Integer> starts = new ArrayList<>(List.of(0));
         int batchStart = 0;
         int distinct = 0;
@@ -178,26 +179,16 @@ final class Candidates implements Serializable {
         return rebased;
     }
 
-    private long lowestMember() {
-        long lowest = Long.MAX_VALUE;
-        for (long id : freshMembers) {
-            lowest = Math.min(lowest, id);
+    /** The lowest and the highest candidate id of any row; {Long.MAX_VALUE, Long.MIN_VALUE} when there is none. */
+    private long[] memberSpan() {
+        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+        for (long[] members : new long[][]{freshMembers, oldMembers}) {
+            for (long id : members) {
+                span[0] = Math.min(span[0], id);
+                span[1] = Math.max(span[1], id);
+            }
         }
-        for (long id : oldMembers) {
-            lowest = Math.min(lowest, id);
-        }
-        return lowest;
-    }
-
-    private long highestMember() {
-        long highest = Long.MIN_VALUE;
-        for (long id : freshMembers) {
-            highest = Math.max(highest, id);
-        }
-        for (long id : oldMembers) {
-            highest = Math.max(highest, id);
-        }
-        return highest;
+        return span;
     }
 
     /**
@@ -205,12 +196,12 @@ final class Candidates implements Serializable {
      * of the ids, then read out in order.
      */
     long[] distinctMembers() {
-        long lowest = lowestMember();
-        long highest = highestMember();
-        if (lowest > highest) {
+        long[] span = memberSpan();
+        long lowest = span[0];
+        if (lowest > span[1]) {
             return new long[0];
         }
-        BitSet marked = new BitSet(Math.toIntExact(highest - lowest + 1));
+        BitSet marked = new BitSet(Math.toIntExact(span[1] - lowest + 1));
         for (int row = 0; row < rows(); row++) {
             mark(row, marked, lowest, true);
         }

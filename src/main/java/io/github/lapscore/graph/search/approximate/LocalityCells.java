@@ -196,12 +196,9 @@ final class LocalityCells {
         List<Tuple2<Long, IdRequest>> requests = new ArrayList<>();
         int from = 0;
         while (from < distinct.length) {
-            int home = layout.blockOf(distinct[from]);
-            int to = from;
-            while (to < distinct.length && layout.blockOf(distinct[to]) == home) {
-                to++;
-            }
-            requests.add(new Tuple2<>(layout.firstRow(home), new IdRequest(cell, Arrays.copyOfRange(distinct, from, to))));
+            int to = layout.runEnd(distinct, from);
+            requests.add(new Tuple2<>(layout.firstRow(layout.blockOf(distinct[from])),
+                    new IdRequest(cell, Arrays.copyOfRange(distinct, from, to))));
             from = to;
         }
         return requests;

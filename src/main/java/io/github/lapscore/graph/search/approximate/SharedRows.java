@@ -62,12 +62,12 @@ final class SharedRows implements Serializable {
     RowGather.Gathered read(long[] ids) {
         Vector[] vectors = new Vector[ids.length];
         double[] kthSquared = new double[ids.length];
-        int at = 0;
-        while (at < ids.length) {
-            int block = layout.blockOf(ids[at]);
+        for (int from = 0, to; from < ids.length; from = to) {
+            int block = layout.blockOf(ids[from]);
             RowBlock rows = blocks.iterator(blockPartitions[block], TaskContext.get()).next();
             NeighbourLists own = lists.iterator(listPartitions[block], TaskContext.get()).next()._2();
-            for (; at < ids.length && layout.blockOf(ids[at]) == block; at++) {
+            to = layout.runEnd(ids, from);
+            for (int at = from; at < to; at++) {
                 vectors[at] = rows.rowById(ids[at]);
                 kthSquared[at] = own.kthSquared((int) (ids[at] - layout.firstRow(block)));
             }

@@ -22,8 +22,8 @@ public record ProgressLine(String step, int tasksDone, int tasks, long records, 
     private static final String ELLIPSIS = "...";
 
     /**
-     * The line, indented by two spaces, e.g. {@code "  Edge weights: tasks 41/122, 3 210 000 records
-     * read, 52 s elapsed, about 1 min 40 s left"} ("estimating time left" before a task has
+     * The line, indented by two spaces: {@code "  <step>: tasks <done>/<total>, <records> records
+     * read, <elapsed> elapsed, about <left> left"} ("estimating time left" before a task has
      * finished); when longer than {@code width} characters, the step is cut (ending in "...") so that
      * the counts stay whole, and the line's end is cut when even they do not fit.
      */

@@ -51,6 +51,10 @@ import scala.Tuple2;
  *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours until they
  *       converge, and every row keeps its k nearest.</li>
  * </ol>
+ * Above {@link ForestSettings#maxRowsPerTask} rows, the rows are first renumbered in the leaf
+ * order of the first tree and cut into {@link LocalityCells}; steps 3 to 5 run on the cells, the
+ * rounds in batches of bounded size, and the lists are renamed back to input ids at the end, so
+ * that no task holds more than that many rows.
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
  * shuffle O(T m d) for the trees, or O(G m d + T m) with copies for G groups; driver memory is
  * bounded by the sample, not by m. Every choice

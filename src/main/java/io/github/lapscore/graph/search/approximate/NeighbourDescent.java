@@ -53,6 +53,8 @@ import scala.Tuple2;
  * the data in all, G x m numbers per round); with more, each round ships every group the rows its
  * candidates name (at most min(G, 2K) copies of each row). Driver memory O(1); the result depends on
  * the seed and the row ids only.
+ * On the blocks of the layout themselves ({@link Groups#ownBlocks}), each block's rows are joined in
+ * batches that name at most {@link ForestSettings#maxRowsPerTask} rows, one task each.
  */
 final class NeighbourDescent {
 

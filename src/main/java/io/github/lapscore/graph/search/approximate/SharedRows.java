@@ -54,7 +54,7 @@ final class SharedRows implements Serializable {
         if (!context.isLocal()) {
             return false;
         }
-        long storage = SparkEnv.get().blockManager().memoryManager().maxOnHeapStorageMemory();
+        long storage = SparkEnv.get().memoryManager().maxOnHeapStorageMemory();
         return numRows * (8L * numFeatures + 25L * listSize + 80) <= storage / 2;
     }
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.data.blocks.RowPositions;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.distance.SquaredDistance;
 import org.apache.spark.ml.linalg.Vector;
@@ -23,8 +24,6 @@ import org.apache.spark.ml.linalg.Vectors;
 public final class WorkingBlock {
 
     private static final BLAS BLAS = LinearAlgebra.blas();
-    /** Largest ratio of the ids' span to the number of rows for which rows are found by a table. */
-    private static final int DENSE_SPAN = 4;
 
     public final long[] ids;
     public final int size;
@@ -39,12 +38,8 @@ public final class WorkingBlock {
     final double[] uncentredNorms;
     /** Class labels of the rows when the search stays within classes, else null. */
     final double[] labels;
-    /**
-     * {@code positions[id - ids[0]]} is the position of row {@code id} (-1 for an id between the
-     * block's that it does not hold), when the ids span at most {@value #DENSE_SPAN} times as many
-     * values as the block holds rows; else null, and rows are found by binary search.
-     */
-    private final int[] positions;
+    /** Where each row lies in this block. */
+    private final RowPositions positions;
 
     private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, RowEmbedding embedding) {
         DistanceMeasure measure = embedding.measure();
@@ -75,7 +70,7 @@ public final class WorkingBlock {
             centreDots[i] = centreDot;
             uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
         }
-        this.positions = positionTable(ids);
+        this.positions = new RowPositions(ids);
     }
 
     /** The rows {@code ids} of {@code all}, as {@link #rows} gives them. */
@@ -99,23 +94,7 @@ public final class WorkingBlock {
                 labels[i] = all.labels[from];
             }
         }
-        this.positions = positionTable(ids);
-    }
-
-    /**
-     * The table behind {@link #positionOf} for ascending ids that lie close together (the rows of a
-     * block, or the candidates a refinement round gathers, which name most rows), else null.
-     */
-    private static int[] positionTable(long[] ids) {
-        if (ids.length == 0 || ids[ids.length - 1] - ids[0] >= (long) DENSE_SPAN * ids.length) {
-            return null;
-        }
-        int[] table = new int[(int) (ids[ids.length - 1] - ids[0] + 1)];
-        Arrays.fill(table, -1);
-        for (int i = 0; i < ids.length; i++) {
-            table[(int) (ids[i] - ids[0])] = i;
-        }
-        return table;
+        this.positions = new RowPositions(ids);
     }
 
     /**
@@ -196,12 +175,9 @@ public final class WorkingBlock {
         return true;
     }
 
-    /**
-     * Position of row {@code id} in this block; the row must be one of it. One array read when the
-     * ids lie close together, else a binary search.
-     */
+    /** Position of row {@code id} in this block, -1 when it holds no such row ({@link RowPositions}). */
     public int positionOf(long id) {
-        return positions != null ? positions[(int) (id - ids[0])] : Arrays.binarySearch(ids, id);
+        return positions.of(id);
     }
 
     /**

@@ -32,6 +32,12 @@ public final class NeighbourLists implements Serializable {
 
     private final long[] rowIds;
     private final int k;
+    /**
+     * Entries stored per row: k for a block's lists, which merge others into them; for a fragment
+     * of offers, the most that one of its rows holds, so that a fragment whose rows hold a few
+     * offers each ships those, not k slots per row.
+     */
+    private final int width;
     private final long[] ids;
     private final double[] distances;
     private final double[] cosines;
@@ -39,12 +45,17 @@ public final class NeighbourLists implements Serializable {
     private final int[] counts;
 
     private NeighbourLists(long[] rowIds, int k) {
+        this(rowIds, k, k);
+    }
+
+    private NeighbourLists(long[] rowIds, int k, int width) {
         this.rowIds = rowIds;
         this.k = k;
-        this.ids = new long[rowIds.length * k];
-        this.distances = new double[rowIds.length * k];
-        this.cosines = new double[rowIds.length * k];
-        this.fresh = new boolean[rowIds.length * k];
+        this.width = width;
+        this.ids = new long[rowIds.length * width];
+        this.distances = new double[rowIds.length * width];
+        this.cosines = new double[rowIds.length * width];
+        this.fresh = new boolean[rowIds.length * width];
         this.counts = new int[rowIds.length];
     }
 
@@ -78,7 +89,8 @@ public final class NeighbourLists implements Serializable {
     public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
                                                               BlockLayout layout) {
         return cutByBlock(own.ids, row -> heaps.sizes[row] > 0, layout, kept -> {
-            NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k);
+            NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k,
+                    IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0));
             for (int n = 0; n < kept.length; n++) {
                 fragment.fill(n, heaps, own, kept[n], others);
             }
@@ -132,7 +144,7 @@ public final class NeighbourLists implements Serializable {
      * candidates are rows of {@code others}.
      */
     private void fill(int row, CandidateHeaps heaps, WorkingBlock own, int i, WorkingBlock others) {
-        int base = row * k;
+        int base = row * width;
         int count = heaps.sorted(i, ids, distances, base);
         for (int n = base; n < base + count; n++) {
             double squared = distances[n];
@@ -163,18 +175,23 @@ public final class NeighbourLists implements Serializable {
      * wherever it was computed) and new only when both copies are. Returns this.
      */
     public NeighbourLists absorb(NeighbourLists other) {
+        if (width < k) {
+            throw new IllegalStateException("a fragment of " + width + " entries per row cannot take in lists of " + k);
+        }
         long[] mergedIds = new long[k];
         double[] mergedDistances = new double[k];
         double[] mergedCosines = new double[k];
         boolean[] mergedFresh = new boolean[k];
+        boolean consecutive = rowIds.length > 0 && rowIds[rowIds.length - 1] - rowIds[0] == rowIds.length - 1;
         int row = 0;
         for (int o = 0; o < other.rowIds.length; o++) {
-            row = Arrays.binarySearch(rowIds, row, rowIds.length, other.rowIds[o]);
-            if (row < 0) {
+            row = consecutive ? (int) Math.max(-1, Math.min(rowIds.length, other.rowIds[o] - rowIds[0]))
+                    : Arrays.binarySearch(rowIds, row, rowIds.length, other.rowIds[o]);
+            if (row < 0 || row >= rowIds.length || rowIds[row] != other.rowIds[o]) {
                 throw new IllegalStateException("row " + other.rowIds[o] + " is not among the rows of these lists");
             }
-            int base = row * k;
-            int otherBase = o * other.k;
+            int base = row * width;
+            int otherBase = o * other.width;
             int p = 0;
             int q = 0;
             int n = 0;
@@ -215,7 +232,8 @@ public final class NeighbourLists implements Serializable {
 
     /** The lists of the rows at positions {@code kept}. */
     private NeighbourLists select(int[] kept) {
-        NeighbourLists selected = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), k);
+        NeighbourLists selected = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), k,
+                IntStream.of(kept).map(row -> counts[row]).max().orElse(0));
         for (int n = 0; n < kept.length; n++) {
             selected.copyRow(n, this, kept[n], k);
         }
@@ -237,10 +255,10 @@ public final class NeighbourLists implements Serializable {
     /** Copies the first {@code length} entries of row {@code from} of {@code source} to row {@code to} of this. */
     private void copyRow(int to, NeighbourLists source, int from, int length) {
         int count = Math.min(length, source.counts[from]);
-        System.arraycopy(source.ids, from * source.k, ids, to * k, count);
-        System.arraycopy(source.distances, from * source.k, distances, to * k, count);
-        System.arraycopy(source.cosines, from * source.k, cosines, to * k, count);
-        System.arraycopy(source.fresh, from * source.k, fresh, to * k, count);
+        System.arraycopy(source.ids, from * source.width, ids, to * width, count);
+        System.arraycopy(source.distances, from * source.width, distances, to * width, count);
+        System.arraycopy(source.cosines, from * source.width, cosines, to * width, count);
+        System.arraycopy(source.fresh, from * source.width, fresh, to * width, count);
         counts[to] = count;
     }
 
@@ -253,10 +271,10 @@ public final class NeighbourLists implements Serializable {
     public NeighbourLists renamed(long[] newRowIds, LongUnaryOperator neighbours) {
         Integer[] order = IntStream.range(0, rows()).boxed().toArray(Integer[]::new);
         Arrays.sort(order, (a, b) -> Long.compare(newRowIds[a], newRowIds[b]));
-        NeighbourLists renamed = new NeighbourLists(Arrays.stream(order).mapToLong(row -> newRowIds[row]).toArray(), k);
+        NeighbourLists renamed = new NeighbourLists(Arrays.stream(order).mapToLong(row -> newRowIds[row]).toArray(), k, width);
         for (int to = 0; to < order.length; to++) {
             renamed.copyRow(to, this, order[to], k);
-            int base = to * k;
+            int base = to * width;
             for (int n = base; n < base + renamed.counts[to]; n++) {
                 renamed.ids[n] = neighbours.applyAsLong(renamed.ids[n]);
                 for (int earlier = n; earlier > base && CandidateHeaps.isWorse(renamed.distances[earlier - 1], renamed.ids[earlier - 1],
@@ -285,11 +303,11 @@ public final class NeighbourLists implements Serializable {
 
     /** A copy of these lists in which the entries {@code used[row]} (positions in the row's list) are old. */
     public NeighbourLists withUsed(int[][] used) {
-        NeighbourLists marked = new NeighbourLists(rowIds, k);
+        NeighbourLists marked = new NeighbourLists(rowIds, k, width);
         for (int row = 0; row < rows(); row++) {
             marked.copyRow(row, this, row, k);
             for (int position : used[row]) {
-                marked.fresh[row * k + position] = false;
+                marked.fresh[row * width + position] = false;
             }
         }
         return marked;
@@ -297,7 +315,7 @@ public final class NeighbourLists implements Serializable {
 
     /** Whether the {@code n}-th entry (from 0) of the row at position {@code row} is new (not yet used by a local join). */
     public boolean isFresh(int row, int n) {
-        return fresh[row * k + n];
+        return fresh[row * width + n];
     }
 
     /**
@@ -305,7 +323,7 @@ public final class NeighbourLists implements Serializable {
      * list holds fewer than K: a candidate enters the list only when nearer.
      */
     public double kthSquared(int row) {
-        double distance = counts[row] == k ? distances[row * k + k - 1] : Double.POSITIVE_INFINITY;
+        double distance = counts[row] == k ? distances[row * width + k - 1] : Double.POSITIVE_INFINITY;
         return distance * distance;
     }
 
@@ -314,7 +332,7 @@ public final class NeighbourLists implements Serializable {
         long total = 0;
         for (int row = 0; row < rows(); row++) {
             for (int n = 0; n < counts[row]; n++) {
-                total += fresh[row * k + n] ? 1 : 0;
+                total += fresh[row * width + n] ? 1 : 0;
             }
         }
         return total;
@@ -342,16 +360,16 @@ public final class NeighbourLists implements Serializable {
 
     /** Id of the {@code n}-th nearest neighbour (from 0) of the row at position {@code row}. */
     public long neighbour(int row, int n) {
-        return ids[row * k + n];
+        return ids[row * width + n];
     }
 
     /** Exact distance to the {@code n}-th nearest neighbour (from 0) of the row at position {@code row}. */
     public double distance(int row, int n) {
-        return distances[row * k + n];
+        return distances[row * width + n];
     }
 
     /** Cosine of the raw rows of the row at position {@code row} and its {@code n}-th nearest neighbour (from 0). */
     public double cosine(int row, int n) {
-        return cosines[row * k + n];
+        return cosines[row * width + n];
     }
 }

@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.distance.DistanceMeasure;
@@ -89,6 +94,67 @@ class NeighbourListsTest {
         assertEquals(2.0, two.distance(0, 1), 0.0);
         assertSame(five, five.truncate(5), "nothing to cut");
     }
+
+    /**
+     * A fragment stores as many entries per row as its fullest row holds, not k: rows offered one or
+     * two candidates each in lists of 16 serialise to less than their ids alone would take at 16 per
+     * row, and merge into a block's lists exactly like the full lists they come from.
+     */
+    @Test
+    void fragmentsOfFewOffersAreCompactAndMergeLikeFullLists() throws IOException {
+        int rows = 50;
+        int k = 16;
+        long[] ids = LongStream.range(100, 100 + rows).toArray();
+        Vector[] vectors = new Vector[rows];
+        for (int i = 0; i < rows; i++) {
+            vectors[i] = Vectors.dense(i * i % 17, i % 5);
+        }
+        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
+        CandidateHeaps heaps = new CandidateHeaps(rows, k);
+        for (int i = 0; i < rows; i++) {
+            for (int j = i + 1; j <= i + 1 + i % 2 && j < rows; j++) {
+                heaps.offerIfAbsent(i, ids[j], points.squaredDistance(i, points, j));
+            }
+        }
+        BlockLayout layout = new BlockLayout(100L + rows, 25);
+        NeighbourLists fromFragments = NeighbourLists.empty(125, 25, k);
+        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(fragments::add);
+        for (Tuple2<Long, NeighbourLists> fragment : fragments) {
+            assertTrue(serialisedSize(fragment._2()) < fragment._2().rows() * k * Long.BYTES,
+                    "fragment of " + fragment._2().rows() + " rows: " + serialisedSize(fragment._2()) + " bytes");
+            if (fragment._1() == 125) {
+                fromFragments.absorb(fragment._2());
+            }
+        }
+        NeighbourLists full = NeighbourLists.of(heaps, points, points);
+        NeighbourLists fromFull = NeighbourLists.empty(125, 25, k);
+        full.fragmentsByBlock(layout).forEachRemaining(cut -> {
+            if (cut._1() == 125) {
+                fromFull.absorb(cut._2());
+            }
+        });
+        for (int row = 0; row < 25; row++) {
+            assertEquals(fromFull.count(row), fromFragments.count(row));
+            assertTrue(fromFragments.count(row) >= 1 || row == 24, "row " + row);
+            for (int n = 0; n < fromFull.count(row); n++) {
+                assertEquals(fromFull.neighbour(row, n), fromFragments.neighbour(row, n));
+                assertEquals(fromFull.distance(row, n), fromFragments.distance(row, n), 0.0);
+                assertEquals(fromFull.cosine(row, n), fromFragments.cosine(row, n), 0.0);
+            }
+        }
+        assertThrows(IllegalStateException.class, () -> fragments.get(0)._2().absorb(full),
+                "a fragment, narrower than k, takes nothing in");
+    }
+
+    private static int serialisedSize(Object value) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        return bytes.size();
+    }
+
     @Test
     void fragmentsBuiltFromTheHeapsEqualTheListsCutByBlock() {
         Random random = new Random(11);

@@ -62,6 +62,8 @@ public final class LapScoreJob {
 
     /** The Spark property that chooses how data shipped between tasks is serialized. */
     private static final String SERIALIZER = "spark.serializer";
+    /** The most reduce partitions for which a shuffle writes one file and one serialization stream per partition at once. */
+    private static final String BYPASS_MERGE_THRESHOLD = "spark.shuffle.sort.bypassMergeThreshold";
 
     private static final String COMMANDS = """
             Usage: lapscore COMMAND [options]    (lapscore COMMAND --help lists a command's options)
@@ -135,7 +137,12 @@ public final class LapScoreJob {
      * Uses spark-submit's master when there is one, else {@code --master} (default local[*], local[2]
      * for bench; checked by {@link MasterUrl} before Spark starts); and
      * Kryo for what Spark ships between tasks unless the user chose a serializer (its shuffles of rows
-     * and of neighbour lists are smaller than Java serialization's; see the performance page in docs/).
+     * and of neighbour lists are smaller than Java serialization's; see the performance page in docs/);
+     * and the sort-based shuffle writer for every shuffle unless the user chose a bypass threshold:
+     * below it, each map task opens one file and one serialization stream per reduce partition at
+     * once, each stream with a Kryo instance of its own, and Spark's pool keeps those instances by
+     * soft references, which a busy heap clears, so the search's tasks (each shuffling to a hundred
+     * or more batches) would build them again and again.
      */
     private static <E extends Enum<E> & CommandOption> SparkSession session(String name, JobArguments<E> arguments, E master) {
         SparkSession.Builder builder = SparkSession.builder().appName(name);
@@ -144,6 +151,9 @@ public final class LapScoreJob {
         }
         if (System.getProperty(SERIALIZER) == null) {
             builder.config(SERIALIZER, "org.apache.spark.serializer.KryoSerializer");
+        }
+        if (System.getProperty(BYPASS_MERGE_THRESHOLD) == null) {
+            builder.config(BYPASS_MERGE_THRESHOLD, "0");
         }
         SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");

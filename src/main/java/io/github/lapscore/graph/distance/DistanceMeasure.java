@@ -36,10 +36,10 @@ public enum DistanceMeasure implements ParamOption {
     public void embed(Vector row, double[] centre, double[] target, int offset) {
         int size = row.size();
         double scale = this == COSINE ? 1.0 / Vectors.norm(row, 2.0) : 1.0;
-        for (int j = 0; j < size; j++) {
-            target[offset + j] = -centre[j];
-        }
         if (row instanceof SparseVector sparse) {
+            for (int j = 0; j < size; j++) {
+                target[offset + j] = -centre[j];
+            }
             int[] indices = sparse.indices();
             double[] values = sparse.values();
             for (int p = 0; p < indices.length; p++) {
@@ -48,7 +48,7 @@ public enum DistanceMeasure implements ParamOption {
         } else {
             double[] values = ((DenseVector) row).values();
             for (int j = 0; j < size; j++) {
-                target[offset + j] += values[j] * scale;
+                target[offset + j] = -centre[j] + values[j] * scale;
             }
         }
     }

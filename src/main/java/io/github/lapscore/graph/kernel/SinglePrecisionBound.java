@@ -53,15 +53,6 @@ final class SinglePrecisionBound {
         this.relativeSlack = (dim + 8.0) * 0x1p-52;
     }
 
-    /** The largest magnitude among the points of {@code block}. */
-    static double largestMagnitude(WorkingBlock block) {
-        double largest = 0.0;
-        for (double value : block.points) {
-            largest = Math.max(largest, Math.abs(value));
-        }
-        return largest;
-    }
-
     /** A centred point's value scaled by s and rounded to single precision. */
     float single(double value) {
         return (float) (value * scale);

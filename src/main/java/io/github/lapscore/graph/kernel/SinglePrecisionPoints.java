@@ -27,7 +27,7 @@ final class SinglePrecisionPoints {
 
     /** The points of {@code block} in single precision: a copy of {@code 4 / 8} of its size, and more by the padding. */
     SinglePrecisionPoints(WorkingBlock block) {
-        this.bound = new SinglePrecisionBound(block.dim, SinglePrecisionBound.largestMagnitude(block));
+        this.bound = new SinglePrecisionBound(block.dim, block.largestMagnitude);
         this.stride = SinglePrecisionTiles.roundUp(block.dim, LANES);
         this.values = new float[Math.multiplyExact(block.size, stride)];
         this.norms = new float[block.size];

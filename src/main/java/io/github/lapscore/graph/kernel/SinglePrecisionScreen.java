@@ -54,7 +54,7 @@ final class SinglePrecisionScreen {
         this.left = offers.left;
         this.right = offers.right;
         this.tiles = new SinglePrecisionTiles(new SinglePrecisionBound(left.dim, Math.max(
-                SinglePrecisionBound.largestMagnitude(left), SinglePrecisionBound.largestMagnitude(right))),
+                left.largestMagnitude, right.largestMagnitude)),
                 left.size, right.size, offers.sameBlock);
         for (int i = 0; i < left.size; i++) {
             tiles.setRow(i, left, i);

@@ -36,6 +36,8 @@ public final class WorkingBlock {
     final double centreSquared;
     /** {@code ||p_i + c||}: the length of the uncentred point, the raw row's for Euclidean distance, 1 for cosine. */
     final double[] uncentredNorms;
+    /** The largest magnitude of any coordinate of any point, for the single-precision screens' scale. */
+    final double largestMagnitude;
     /** Class labels of the rows when the search stays within classes, else null. */
     final double[] labels;
     /** Where each row lies in this block. */
@@ -57,6 +59,7 @@ public final class WorkingBlock {
             centreNorm += value * value;
         }
         this.centreSquared = centreNorm;
+        double largest = 0.0;
         for (int i = 0; i < size; i++) {
             measure.embed(vectors[i], centre, points, i * dim);
             double squared = 0.0;
@@ -65,11 +68,13 @@ public final class WorkingBlock {
                 double value = points[i * dim + t];
                 squared += value * value;
                 centreDot += centre[t] * value;
+                largest = Math.max(largest, Math.abs(value));
             }
             squaredNorms[i] = squared;
             centreDots[i] = centreDot;
             uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
         }
+        this.largestMagnitude = largest;
         this.positions = new RowPositions(ids);
     }
 
@@ -94,6 +99,11 @@ public final class WorkingBlock {
                 labels[i] = all.labels[from];
             }
         }
+        double largest = 0.0;
+        for (double value : points) {
+            largest = Math.max(largest, Math.abs(value));
+        }
+        this.largestMagnitude = largest;
         this.positions = new RowPositions(ids);
     }
 

@@ -62,10 +62,11 @@ final class SharedRows implements Serializable {
     RowGather.Gathered read(long[] ids) {
         Vector[] vectors = new Vector[ids.length];
         double[] kthSquared = new double[ids.length];
+        TaskContext task = TaskContext.get();
         for (int from = 0, to; from < ids.length; from = to) {
             int block = layout.blockOf(ids[from]);
-            RowBlock rows = blocks.iterator(blockPartitions[block], TaskContext.get()).next();
-            NeighbourLists own = lists.iterator(listPartitions[block], TaskContext.get()).next()._2();
+            RowBlock rows = blocks.iterator(blockPartitions[block], task).next();
+            NeighbourLists own = lists.iterator(listPartitions[block], task).next()._2();
             to = layout.runEnd(ids, from);
             for (int at = from; at < to; at++) {
                 vectors[at] = rows.rowById(ids[at]);

@@ -43,8 +43,8 @@ import scala.Tuple2;
  *       is measured exactly, b offered to a when it is at most a's current K-th distance, and a to b
  *       likewise (two old candidates have met before);</li>
  *   <li>the offers are shuffled to the blocks of the rows they are for and merged into the lists
- *       there ({@link NeighbourLists#absorb}), which stay in place: a list never gets worse, and
- *       what enters it is new.</li>
+ *       there one fragment at a time, as the shuffle reads them ({@link NeighbourLists#absorb}); the
+ *       lists stay in place: a list never gets worse, and what enters it is new.</li>
  * </ol>
  * Rounds stop when at most {@value #CONVERGED_SHARE} of all list entries are new (nothing is left
  * to explore), or after the given number. The local joins of the rows of one group run in one
@@ -167,11 +167,12 @@ final class NeighbourDescent {
                                     return localJoin(own.next(), points._1(), points._2(), layout, listSize);
                                 })
                         : gatheredJoins(candidates, before, layout, input, listSize, maxRows, readInPlace, taskRows);
-                JavaPairRDD<Long, NeighbourLists> offers = NeighbourLists.mergeIntoBlocks(fragments.mapToPair(fragment -> fragment),
-                        layout);
+                JavaRDD<NeighbourLists> offers = fragments.mapToPair(fragment -> fragment)
+                        .partitionBy(new BlockPartitioner(layout))
+                        .values();
                 JavaPairRDD<Long, NeighbourLists> merged = caches.persist(before.values()
                         .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used())).iterator())
-                        .zipPartitions(offers.values(), (marked, offered) -> {
+                        .zipPartitions(offers, (marked, offered) -> {
                             NeighbourLists list = marked.next();
                             offered.forEachRemaining(list::absorb);
                             return List.of(new Tuple2<>(list.rowId(0), list)).iterator();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDDLike;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -81,6 +82,46 @@ public final class CacheScope implements AutoCloseable {
         RDD<?> underlying = rdd.rdd();
         if (underlying.getStorageLevel().equals(StorageLevel.NONE())) {
             underlying.persist(level);
+            held.add(new Held(underlying, () -> underlying.unpersist(false)));
+        }
+        return rdd;
+    }
+
+    /**
+     * Persists {@code rdd} like {@link #persist(JavaRDDLike)} and has it forget its lineage once the
+     * first job computes it, so that Spark can delete the shuffle files behind it (its
+     * {@code ContextCleaner} removes a shuffle once the driver no longer refers to it, and a cached
+     * RDD refers to every shuffle of its lineage). A loop that derives each step's data from the
+     * last (the rounds of a search) otherwise keeps every step's shuffle on disk until the loop's
+     * result is released. Where the lineage goes:
+     * <ul>
+     *   <li>in local mode, a local checkpoint ({@code RDD.localCheckpoint}): the cached blocks
+     *       themselves, which live in the one JVM, replace it. Releasing it removes the blocks as
+     *       {@code RDD.unpersist} does, without that method's warning that the lineage is gone (it
+     *       is, on purpose: nothing reads these blocks once they are released);</li>
+     *   <li>on a cluster with a checkpoint directory ({@code SparkContext.setCheckpointDir}), a
+     *       reliable checkpoint: one more job writes the computed blocks there, and a lost executor
+     *       costs a read, not a failed fit;</li>
+     *   <li>else the lineage is kept, so that a lost executor's blocks can be computed again.</li>
+     * </ul>
+     * An RDD that is already persisted is returned as it is and stays its owner's, lineage and all.
+     */
+    public <R extends JavaRDDLike<?, R>> R persistAndForgetLineage(R rdd) {
+        requireOpen();
+        RDD<?> underlying = rdd.rdd();
+        if (!underlying.getStorageLevel().equals(StorageLevel.NONE())) {
+            return rdd;
+        }
+        SparkContext context = underlying.context();
+        underlying.persist(StorageLevel.MEMORY_AND_DISK());
+        if (context.isLocal()) {
+            underlying.localCheckpoint();
+            int id = underlying.id();
+            held.add(new Held(underlying, () -> context.unpersistRDD(id, false)));
+        } else {
+            if (context.getCheckpointDir().isDefined()) {
+                underlying.checkpoint();
+            }
             held.add(new Held(underlying, () -> underlying.unpersist(false)));
         }
         return rdd;

@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.Lineage;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -92,6 +94,39 @@ class CacheScopeTest {
         assertEquals(0, failed.getSuppressed().length);
         assertFalse(persisted(made.get(0)));
         assertFalse(cached(frames.get(0)));
+    }
+
+    @Test
+    void dataThatForgetsItsLineageKeepsItsValuesAndNoShuffleOnceComputed() {
+        Caches.leavesNothingCached("data that forgets its lineage", () -> {
+            JavaPairRDD<Integer, Integer> summed;
+            try (CacheScope caches = new CacheScope()) {
+                JavaPairRDD<Integer, Integer> sums = numbers().mapToPair(x -> new scala.Tuple2<>(x % 3, x)).reduceByKey(Integer::sum);
+                Map<Integer, Integer> expected = sums.collectAsMap();
+                summed = caches.persistAndForgetLineage(sums.mapToPair(pair -> new scala.Tuple2<>(pair._1(), pair._2() + 1)).reduceByKey(Integer::sum));
+                assertEquals(2, Lineage.shufflesBehind(summed.rdd()), "both shuffles until the first job computes it");
+                assertEquals(expected.size(), summed.count());
+                assertEquals(0, Lineage.shufflesBehind(summed.rdd()), "no shuffle once computed: Spark may delete their files");
+                assertTrue(summed.rdd().isCheckpointed());
+                expected.forEach((key, sum) -> assertEquals(sum + 1, summed.collectAsMap().get(key), "key " + key));
+                assertTrue(persisted(summed), "persisted while the work runs");
+            }
+            assertFalse(persisted(summed), "released by close");
+            return null;
+        });
+    }
+
+    @Test
+    void dataCachedByItsOwnerKeepsItsLineage() {
+        JavaPairRDD<Integer, Integer> owned = numbers().mapToPair(x -> new scala.Tuple2<>(x % 3, x)).reduceByKey(Integer::sum).cache();
+        try (CacheScope caches = new CacheScope()) {
+            assertSame(owned, caches.persistAndForgetLineage(owned));
+            assertEquals(3, owned.count());
+            assertFalse(owned.rdd().isCheckpointed(), "the owner's data is left as it is");
+            assertEquals(1, Lineage.shufflesBehind(owned.rdd()));
+        }
+        assertTrue(persisted(owned), "still the owner's");
+        owned.unpersist();
     }
 
     @Test

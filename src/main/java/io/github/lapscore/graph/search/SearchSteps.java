@@ -23,11 +23,12 @@ public final class SearchSteps {
     /**
      * Caches {@code next}, lists derived from {@code previous}, in {@code caches} by counting them as
      * one step described by {@code description}, then releases {@code previous}; when the step fails,
-     * both stay with the scope's owner.
+     * both stay with the scope's owner. The lists cached forget their lineage
+     * ({@link CacheScope#persistAndForgetLineage}), so the shuffles of the steps before can go.
      */
     public static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
                                                      JavaPairRDD<Long, NeighbourLists> next, String description, StageTimer timer) {
-        JavaPairRDD<Long, NeighbourLists> cached = caches.persist(next);
+        JavaPairRDD<Long, NeighbourLists> cached = caches.persistAndForgetLineage(next);
         timer.run(Stage.GRAPH, description, cached::count);
         caches.release(previous);
         return cached;
@@ -37,7 +38,8 @@ public final class SearchSteps {
      * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block of
      * {@code input}'s layout), {@code description.apply(s)} its job description. Every step's
      * fragments and the merged lists are cached in {@code input}'s scope; the fragments are released
-     * once the merged lists are counted.
+     * once the merged lists are counted, and the merged lists forget their lineage
+     * ({@link CacheScope#persistAndForgetLineage}), so the steps' shuffles can go.
      */
     public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
                                                          IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
@@ -52,7 +54,7 @@ public final class SearchSteps {
         }
         @SuppressWarnings("unchecked")
         JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
-        JavaPairRDD<Long, NeighbourLists> merged = caches.persist(NeighbourLists.mergeIntoBlocks(
+        JavaPairRDD<Long, NeighbourLists> merged = caches.persistAndForgetLineage(NeighbourLists.mergeIntoBlocks(
                 JavaSparkContext.fromSparkContext(input.blocks().context()).union(stepResults), input.layout()));
         timer.run(Stage.GRAPH, mergeDescription, merged::count);
         partials.forEach(caches::release);

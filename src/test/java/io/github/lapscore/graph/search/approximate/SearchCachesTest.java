@@ -17,6 +17,7 @@ import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.Lineage;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -25,8 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Each search caches in the scope its input carries and releases every step's data as soon as the
- * next step has counted its own: once it returns, the only data it left cached is its result, and
- * closing the scope releases that and the rows.
+ * next step has counted its own: once it returns, the only data it left cached is its result, whose
+ * lineage holds none of the steps' shuffles, and closing the scope releases that and the rows.
  */
 class SearchCachesTest {
 
@@ -73,6 +74,8 @@ class SearchCachesTest {
                 Set<Integer> expected = new TreeSet<>(before);
                 expected.add(result.id());
                 assertEquals(expected, persistedRdds(), search + ": the rows' blocks and the result");
+                assertEquals(0, Lineage.shufflesBehind(result.rdd()),
+                        search + ": the result forgot its steps' shuffles, so Spark may delete their files");
                 long entries = result.values().map(lists -> {
                     long count = 0;
                     for (int row = 0; row < lists.rows(); row++) {

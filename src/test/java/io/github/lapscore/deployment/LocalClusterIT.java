@@ -68,7 +68,9 @@ class LocalClusterIT {
     private static final int PARTITIONS = 4;
     private static final String LABEL = "label";
     private static final String LAPLACIAN = "laplacian";
-    private static final String[] SCORES = {LAPLACIAN, "fisher"};
+    /** The Laplacian Score on an approximate graph whose tasks hold at most 80 of the 300 rows: cells of 10 rows. */
+    private static final String APPROXIMATE = "laplacian-approximate";
+    private static final String[] SCORES = {LAPLACIAN, "fisher", APPROXIMATE};
     /** A step of the Laplacian fit late enough that both executors hold cached graph blocks and shuffle output. */
     private static final String HALTED_STEP = StepNames.LAPLACIAN_SCORES;
 
@@ -134,7 +136,7 @@ class LocalClusterIT {
         } finally {
             context.removeSparkListener(events);
         }
-        System.out.printf(Locale.ROOT, "Cluster: both pipelines fitted and applied in %.1f s, tasks on executors %s%n",
+        System.out.printf(Locale.ROOT, "Cluster: the pipelines fitted and applied in %.1f s, tasks on executors %s%n",
                 (System.nanoTime() - start) / 1e9, events.executorsWithTasks);
         assertTrue(events.executorsWithTasks.size() >= 2 && !events.executorsWithTasks.contains("driver"),
                 "tasks ran on executors " + events.executorsWithTasks);
@@ -197,7 +199,33 @@ class LocalClusterIT {
         assertEquals(clean.summary().bandwidth(), survivor.summary().bandwidth(), 0.0);
     }
 
-    /** Both pipelines fitted on {@code table}, and their output on it. */
+    /**
+     * On a cluster whose context has a checkpoint directory, each step of the approximate search
+     * (trees, rounds, renaming) writes its lists there and forgets its lineage, and the fit gives the
+     * scores of the same fit in local mode, where the steps forget their lineage by local checkpoints.
+     */
+    @Test
+    void anApproximateFitCheckpointsItsStepsWhereTheContextSays(@TempDir Path directory) throws IOException {
+        SparkContext context = cluster.sparkContext();
+        Path checkpoints = directory.resolve("checkpoints");
+        context.setCheckpointDir(checkpoints.toString());
+        FeatureSelectorModel<?> fitted;
+        try {
+            fitted = (FeatureSelectorModel<?>) pipeline(APPROXIMATE).fit(table(cluster)).stages()[1];
+        } finally {
+            context.checkpointDir_$eq(scala.Option.empty());
+        }
+        List<Path> written;
+        try (var files = Files.walk(checkpoints)) {
+            written = files.filter(file -> file.getFileName().toString().startsWith("rdd-")).toList();
+        }
+        assertTrue(written.size() >= 5, "the lists of the merged trees, the rounds and the renaming were checkpointed: "
+                + written);
+        assertArrayEquals(local.selector(APPROXIMATE).scores(), fitted.scores());
+        assertArrayEquals(local.selector(APPROXIMATE).selectedFeatures(), fitted.selectedFeatures());
+    }
+
+    /** The pipelines of {@link #SCORES} fitted on {@code table}, and their output on it. */
     private static Fitted fit(Dataset<Row> table) {
         Map<String, PipelineModel> models = new LinkedHashMap<>();
         Map<String, List<Row>> outputs = new LinkedHashMap<>();
@@ -209,12 +237,18 @@ class LocalClusterIT {
         return new Fitted(models, outputs);
     }
 
-    /** VectorAssembler of the named columns, then the Laplacian Score (exact kNN graph, 3 blocks: 6 block pairs) or the Fisher score. */
+    /**
+     * VectorAssembler of the named columns, then the Laplacian Score (exact kNN graph, 3 blocks: 6 block pairs, or
+     * approximate in cells, {@link #APPROXIMATE}) or the Fisher score.
+     */
     private static Pipeline pipeline(String score) {
         VectorAssembler assembler = new VectorAssembler().setInputCols(NAMES).setOutputCol("features");
-        PipelineStage selector = score.equals(LAPLACIAN)
-                ? new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(100).setNumTopFeatures(3)
-                : new FisherScoreSelector().setLabelCol(LABEL).setNumTopFeatures(3);
+        PipelineStage selector = switch (score) {
+            case LAPLACIAN -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(100).setNumTopFeatures(3);
+            case APPROXIMATE -> new LaplacianScoreSelector().setNumNeighbors(5).setKnnMethod("approximate").setMaxRowsPerTask(80)
+                    .setNumTopFeatures(3);
+            default -> new FisherScoreSelector().setLabelCol(LABEL).setNumTopFeatures(3);
+        };
         return new Pipeline().setStages(new PipelineStage[]{assembler, selector});
     }
 

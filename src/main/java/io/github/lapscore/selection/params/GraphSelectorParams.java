@@ -97,7 +97,9 @@ public interface GraphSelectorParams extends SelectorParams {
      * The {@code refinementRounds} param: rounds of NN-descent (Dong, Charikar and Li, WWW 2011). Every
      * row's new list entries are joined with each other and with its old ones, the pairs measured and
      * offered to both rows' lists: O(m K^2 d) flops and a shuffle of each row to the blocks that need
-     * it per round.
+     * it per round. The rounds stop once at most 0.1 % of the list entries are new, as pynndescent's
+     * do (its {@code delta}); the default bound, 20, is pynndescent's {@code max(5, round(log2 m))}
+     * at 10^6 rows: a bound rather than a budget, so that the lists converge.
      */
     default IntParam refinementRounds() {
         return declaredParams().refinementRounds;

@@ -25,6 +25,8 @@ import org.apache.spark.ml.param.Params;
  */
 public final class SelectorParamSet implements Serializable {
 
+    /** The default bound of NN-descent rounds ({@link GraphSelectorParams#refinementRounds()} says why). */
+    static final int DEFAULT_REFINEMENT_ROUNDS = 20;
     /** Default of {@code seed}, the same for every selector. */
     static final long DEFAULT_SEED = "io.github.lapscore.selection.LaplacianScoreSelector".hashCode();
 
@@ -184,7 +186,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(numTrees, 4);
         owner.setDefault(leafSize, 0);
         owner.setDefault(searchNeighbors, 0);
-        owner.setDefault(refinementRounds, 5);
+        owner.setDefault(refinementRounds, DEFAULT_REFINEMENT_ROUNDS);
         owner.setDefault(maxRowsPerTask, 0);
         owner.setDefault(recallSampleSize, 300);
         owner.setDefault(seed, DEFAULT_SEED);

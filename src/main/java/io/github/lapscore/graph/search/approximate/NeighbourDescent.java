@@ -74,9 +74,9 @@ final class NeighbourDescent {
      * job. Each step (a round, a regrouping) caches its lists in {@code input}'s scope and releases
      * the lists it replaces, those given included, once its own are counted; when a step fails, both
      * stay with the scope's owner. A step's lists forget their lineage
-     * ({@link CacheScope#persistAndForgetLineage}): a round's shuffles (the rows shipped to its
-     * batches, its offers) can be deleted once the next round's lists are cached, so the disk holds
-     * about one round's shuffles, not all of them. The rounds run on the
+     * ({@link CacheScope#persistAndForgetLineage}, where the context allows it): a round's shuffles
+     * (the rows shipped to its batches, its offers) can then be deleted once the next round's lists
+     * are cached, so the disk holds about one round's shuffles, not all of them. The rounds run on the
      * {@code groups} of consecutive rows ({@link BlockLayout#inParts}); the lists do not depend on
      * their number: every group keeps, for each row, the K best offers its local joins make, and the
      * K best of all offers are among the K best of each group's. The local joins read the rows from

@@ -78,25 +78,29 @@ public final class WorkingBlock {
         this.positions = new RowPositions(ids);
     }
 
-    /** The rows {@code ids} of {@code all}, as {@link #rows} gives them. */
-    private WorkingBlock(WorkingBlock all, long[] ids) {
+    /**
+     * The rows {@code ids}, row {@code ids[i]} copied from {@code sources[i]}, as {@link #copied} gives
+     * them; {@code any} is one of the sources (or their only one when there are no rows).
+     */
+    private WorkingBlock(long[] ids, WorkingBlock any, WorkingBlock[] sources) {
         this.ids = ids;
         this.size = ids.length;
-        this.dim = all.dim;
-        this.labels = all.labels == null ? null : new double[size];
+        this.dim = any.dim;
+        this.labels = any.labels == null ? null : new double[size];
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
         this.centreDots = new double[size];
         this.uncentredNorms = new double[size];
-        this.centreSquared = all.centreSquared;
+        this.centreSquared = any.centreSquared;
         for (int i = 0; i < size; i++) {
-            int from = all.positionOf(ids[i]);
-            System.arraycopy(all.points, from * dim, points, i * dim, dim);
-            squaredNorms[i] = all.squaredNorms[from];
-            centreDots[i] = all.centreDots[from];
-            uncentredNorms[i] = all.uncentredNorms[from];
+            WorkingBlock source = sources[i];
+            int from = source.positionOf(ids[i]);
+            System.arraycopy(source.points, from * dim, points, i * dim, dim);
+            squaredNorms[i] = source.squaredNorms[from];
+            centreDots[i] = source.centreDots[from];
+            uncentredNorms[i] = source.uncentredNorms[from];
             if (labels != null) {
-                labels[i] = all.labels[from];
+                labels[i] = source.labels[from];
             }
         }
         double largest = 0.0;
@@ -138,7 +142,23 @@ public final class WorkingBlock {
      */
     public WorkingBlock rows(long[] ids) {
         requireAscending(ids);
-        return new WorkingBlock(this, ids);
+        WorkingBlock[] sources = new WorkingBlock[ids.length];
+        Arrays.fill(sources, this);
+        return new WorkingBlock(ids, this, sources);
+    }
+
+    /**
+     * The rows {@code ids}, which must be strictly ascending, row {@code ids[i]} taken from
+     * {@code sources[i]} (working blocks of one embedding, all with labels or all without), as one
+     * working block: the same numbers as one built from the rows' vectors, copied, not computed
+     * again. O(n d) for n rows.
+     */
+    public static WorkingBlock copied(long[] ids, WorkingBlock[] sources) {
+        requireAscending(ids);
+        if (ids.length == 0) {
+            throw new IllegalArgumentException("a working block copied from others needs at least one row");
+        }
+        return new WorkingBlock(ids, sources[0], sources);
     }
 
     private static void requireAscending(long[] ids) {

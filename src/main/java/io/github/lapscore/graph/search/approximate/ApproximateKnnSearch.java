@@ -54,7 +54,9 @@ import scala.Tuple2;
  * Above {@link ForestSettings#maxRowsPerTask} rows, the rows are first renumbered in the leaf
  * order of the first tree and cut into {@link LocalityCells}; steps 3 to 5 run on the cells, the
  * rounds in batches of bounded size, and the lists are renamed back to input ids at the end, so
- * that no task holds more than that many rows.
+ * that no task holds more than that many rows. In local mode, when the cells fit in memory
+ * ({@link SharedRows#fitIn}), the cells' rows are embedded once after the trees and the batches copy
+ * the points they name from them.
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
  * shuffle O(T m d) for the trees, or O(G m d + T m) with copies for G groups; driver memory is
  * bounded by the sample, not by m. Every choice
@@ -125,15 +127,21 @@ public final class ApproximateKnnSearch {
             SearchInput cellInput = cells.input(input);
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, tasks, settings, timer);
             caches.release(shared);
+            boolean readInPlace = sharingAllowed && settings.forest().refinementRounds() > 0
+                    && SharedRows.fitIn(blocks.context(), numRows, numFeatures, listSize);
+            JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, timer) : null;
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
-                    NeighbourDescent.Groups.ownBlocks(sharingAllowed), timer);
+                    NeighbourDescent.Groups.ownBlocks(points), timer);
+            if (points != null) {
+                caches.release(points);
+            }
             return cells.toInputIds(refined, k, layout, timer);
         }
         GroupCopies copies = sharingAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
         JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
-                new NeighbourDescent.Groups(parallelism, copies, sharingAllowed), timer);
+                new NeighbourDescent.Groups(parallelism, copies, null), timer);
         if (copies != null) {
             copies.release();
         }

@@ -11,11 +11,14 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
+import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.search.SearchSteps;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -37,12 +40,17 @@ import scala.Tuple2;
  */
 final class LocalityCells {
 
+    /** Every cell's rows and the input id of each, cached. */
     private final JavaRDD<Tuple2<RowBlock, long[]>> cells;
+    /** The input ids alone, cached: they outlive the rows when the search reads the cells' points ({@link #embedded}). */
+    private final JavaRDD<long[]> inputIds;
     private final BlockLayout layout;
     private final CacheScope caches;
 
-    private LocalityCells(JavaRDD<Tuple2<RowBlock, long[]>> cells, BlockLayout layout, CacheScope caches) {
+    private LocalityCells(JavaRDD<Tuple2<RowBlock, long[]>> cells, JavaRDD<long[]> inputIds, BlockLayout layout,
+                          CacheScope caches) {
         this.cells = cells;
+        this.inputIds = inputIds;
         this.layout = layout;
         this.caches = caches;
     }
@@ -67,9 +75,10 @@ final class LocalityCells {
                 .mapToPair(entry -> entry)
                 .repartitionAndSortWithinPartitions(new BlockPartitioner(layout))
                 .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
+        JavaRDD<long[]> inputIds = caches.persist(cells.map(Tuple2::_2));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
-                layout.numRows(), layout.numBlocks(), cellRows), cells::count);
-        return new LocalityCells(cells, layout, caches);
+                layout.numRows(), layout.numBlocks(), cellRows), inputIds::count);
+        return new LocalityCells(cells, inputIds, layout, caches);
     }
 
     /** The first number of every leaf block: the rows of the blocks before it, counted. */
@@ -142,6 +151,20 @@ final class LocalityCells {
     }
 
     /**
+     * Every cell's rows embedded by {@code embedding} as one working block, partition i holding cell
+     * i, cached in the cells' place: the cells' rows are released once these are counted (the input
+     * ids stay), so that memory holds the data once. The rows of {@link #input} are computed again
+     * from their lineage if read after this.
+     */
+    JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, StageTimer timer) {
+        JavaRDD<WorkingBlock> points = caches.persist(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
+        timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS + ", %d cells, for the rounds to read in place",
+                layout.numBlocks()), points::count);
+        caches.release(cells);
+        return points;
+    }
+
+    /**
      * {@code lists}, keyed by cell and in numbers, cut to every row's {@code k} nearest and renamed to
      * input ids, merged into the blocks of {@code inputLayout} and cached; {@code lists} and the
      * cells are released once these are counted. Each cell asks the home cells of the rows its lists
@@ -151,7 +174,6 @@ final class LocalityCells {
     JavaPairRDD<Long, NeighbourLists> toInputIds(JavaPairRDD<Long, NeighbourLists> lists, int k, BlockLayout inputLayout,
                                                  StageTimer timer) {
         BlockLayout cellLayout = layout;
-        JavaRDD<long[]> inputIds = cells.map(Tuple2::_2);
         JavaRDD<NeighbourLists> nearest = lists.values().map(own -> own.truncate(k));
         JavaRDD<IdAnswer> answers = nearest
                 .mapPartitionsWithIndex((cell, own) -> requests(cell, own.next(), cellLayout).iterator(), true)
@@ -179,6 +201,7 @@ final class LocalityCells {
         JavaPairRDD<Long, NeighbourLists> result = SearchSteps.replace(caches, lists, NeighbourLists.mergeIntoBlocks(renamed,
                 inputLayout), String.format(Locale.ROOT, "kNN graph (approximate): the %d nearest of every row, back to the"
                 + " input's %d blocks", k, inputLayout.numBlocks()), timer);
+        caches.release(inputIds);
         caches.release(cells);
         return result;
     }

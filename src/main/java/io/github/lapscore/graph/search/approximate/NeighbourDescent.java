@@ -89,12 +89,11 @@ final class NeighbourDescent {
         BlockLayout grouping = groups.count() == Groups.OWN_BLOCKS ? layout : layout.inParts(groups.count());
         JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
-            return rounds(lists, input, layout, everyRow, groups.readInPlace(), settings, timer);
+            return rounds(lists, input, layout, everyRow, groups.cells(), settings, timer);
         }
         JavaPairRDD<Long, NeighbourLists> grouped = regroup(input.caches(), lists, grouping, String.format(Locale.ROOT,
                 "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), grouping.numBlocks()), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, groups.readInPlace(), settings,
-                timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, null, settings, timer);
         return regroup(input.caches(), refined, layout,
                 "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks", timer);
     }
@@ -111,17 +110,21 @@ final class NeighbourDescent {
      * @param copies the rows of every group ({@link GroupCopies}, made for these groups, which their
      *               maker releases once the lists returned are in use), or null: each round then
      *               gathers the rows its candidates name
-     * @param readInPlace whether rounds on the layout's own blocks may read the rows they name from
-     *               the cached blocks ({@link SharedRows}) when that pays, rather than have them shipped
+     * @param cells  for rounds on the layout's own blocks, the points of every block, cached
+     *               ({@link LocalityCells#embedded}), which the batches read in place
+     *               ({@link SharedRows}); or null: the rows they name are shipped to them
      */
-    record Groups(int count, GroupCopies copies, boolean readInPlace) {
+    record Groups(int count, GroupCopies copies, JavaRDD<WorkingBlock> cells) {
 
         /** The {@link #count()} of {@link #ownBlocks}. */
         static final int OWN_BLOCKS = 0;
 
-        /** The rounds run on the blocks of the search's own layout, without copies. */
-        static Groups ownBlocks(boolean readInPlace) {
-            return new Groups(OWN_BLOCKS, null, readInPlace);
+        /**
+         * The rounds run on the blocks of the search's own layout, without copies, reading the rows
+         * they name from {@code cells}, or having them shipped when null.
+         */
+        static Groups ownBlocks(JavaRDD<WorkingBlock> cells) {
+            return new Groups(OWN_BLOCKS, null, cells);
         }
     }
 
@@ -139,11 +142,13 @@ final class NeighbourDescent {
      * The rounds on {@code lists}, grouped by {@code layout}, whose rows live in the blocks of
      * {@code input}; the local joins read the rows from {@code everyRow} (one working block of all
      * rows per group, {@link GroupCopies}) when it is not null, and each round ships only the rows'
-     * current K-th distances; else each round gathers the rows its candidates name.
+     * current K-th distances; else each round gathers the rows its candidates name, from
+     * {@code cells} (the points of {@code input}'s blocks) when not null.
      */
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                             BlockLayout layout, JavaRDD<WorkingBlock> everyRow,
-                                                            boolean readInPlace, SearchSettings settings, StageTimer timer) {
+                                                            JavaRDD<WorkingBlock> cells, SearchSettings settings,
+                                                            StageTimer timer) {
         int listSize = settings.listSize();
         int maxRounds = settings.forest().refinementRounds();
         int maxRows = settings.forest().maxRowsPerTask(input.numFeatures());
@@ -169,7 +174,7 @@ final class NeighbourDescent {
                                     taskRows.record(points._1().size);
                                     return localJoin(own.next(), points._1(), points._2(), layout, listSize);
                                 })
-                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, readInPlace, taskRows);
+                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, cells, taskRows);
                 JavaRDD<NeighbourLists> offers = fragments.mapToPair(fragment -> fragment)
                         .partitionBy(new BlockPartitioner(layout))
                         .values();
@@ -199,14 +204,16 @@ final class NeighbourDescent {
      * exactly those rows, once each, with their current K-th distances (the named-row requests and
      * deliveries of distributed NN-descent: Iwabuchi, Steil, Priest, Pearce and Sanders, "NEO-DNND:
      * Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24 workshops,
-     * pp. 688-696, 2024). A task holds at most {@code maxRows} rows whatever the number of rows; the
+     * pp. 688-696, 2024), copied from {@code cells} in place when not null ({@link SharedRows}, the
+     * points of the blocks of {@code layout}), else shipped. A task holds at most {@code maxRows} rows
+     * whatever the number of rows; the
      * offers do not depend on the batches (each batch keeps every row's K best offers of its own, and
      * the K best of all are among them). Driver memory: one count per block.
      */
     private static JavaRDD<Tuple2<Long, NeighbourLists>> gatheredJoins(JavaRDD<Candidates> candidates,
                                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
                                                                       SearchInput input, int listSize, int maxRows,
-                                                                      boolean readInPlace, TaskRows taskRows) {
+                                                                      JavaRDD<WorkingBlock> cells, TaskRows taskRows) {
         List<Integer> batchesPerBlock = candidates.map(own -> own.batchStarts(maxRows).length).collect();
         int[] firstSlot = new int[batchesPerBlock.size() + 1];
         for (int block = 0; block < batchesPerBlock.size(); block++) {
@@ -218,13 +225,19 @@ final class NeighbourDescent {
                 .mapToPair(batch -> batch)
                 .partitionBy(new BlockPartitioner(slots))
                 .values();
-        RowEmbedding embedding = input.embedding();
-        if (readInPlace && layout == input.layout()
-                && SharedRows.fitIn(candidates.context(), layout.numRows(), input.numFeatures(), listSize)) {
-            SharedRows shared = new SharedRows(input.blocks().rdd(), lists.rdd(), layout);
-            return batches.flatMap(batch -> localJoin(batch, shared.read(batch.distinctMembers()), layout, embedding, listSize,
-                    taskRows));
+        if (cells != null) {
+            SharedRows shared = new SharedRows(cells.rdd(), lists.rdd(), layout);
+            return batches.flatMap(batch -> {
+                long[] named = batch.distinctMembers();
+                taskRows.record(named.length);
+                if (named.length == 0) {
+                    return Collections.emptyIterator();
+                }
+                SharedRows.Named rows = shared.read(named);
+                return localJoin(batch, rows.points(), rows.kthSquared(), layout, listSize);
+            });
         }
+        RowEmbedding embedding = input.embedding();
         JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
                 kthSquaredAtHome(lists, layout, input.layout()), input.layout());
         return batches.zipPartitions(delivered, (own, rows) -> localJoin(own.next(), rows.next(), layout, embedding, listSize,

@@ -20,6 +20,7 @@ import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRowsListener;
@@ -72,12 +73,28 @@ class BoundedTasksTest {
     }
 
     /**
-     * The batches read the rows they name from the cached cells in local mode, or have them shipped
-     * by shuffles as on a cluster: the same lists, bit for bit.
+     * The batches copy the rows they name from the cells' points, embedded once and cached, in local
+     * mode, or have them shipped by shuffles as on a cluster: the same lists, bit for bit.
      */
     @Test
     void theListsAreTheSameWhetherTheRowsAreReadInPlaceOrShipped() {
-        assertEquals(listsOf(true), listsOf(false));
+        List<String> embeddings = new ArrayList<>();
+        StageListener listener = (stage, description, seconds) -> {
+            if (description.contains(StepNames.CELL_POINTS)) {
+                embeddings.add(description);
+            }
+        };
+        StageTimer.addListener(listener);
+        try {
+            List<String> inPlace = listsOf(true);
+            assertEquals(1, embeddings.size(), "the cells were embedded once, to be read in place: " + embeddings);
+            List<String> shipped = listsOf(false);
+            assertEquals(1, embeddings.size(), "shipped rows need no embedded cells: " + embeddings);
+            assertEquals(800 * K, inPlace.stream().mapToInt(line -> line.split(" ").length - 1).sum(), "k neighbours per row");
+            assertEquals(inPlace, shipped);
+        } finally {
+            StageTimer.removeListener(listener);
+        }
     }
 
     /** Every row's neighbours and the bits of their distances, from a search in cells of 25 rows, 2 rounds. */

@@ -125,11 +125,10 @@ public final class ApproximateKnnSearch {
             LocalityCells cells = LocalityCells.arrange(input, leaves, Math.max(1, maxRows / ForestSettings.CELLS_PER_TASK), tasks,
                     timer);
             SearchInput cellInput = cells.input(input);
-            JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, tasks, settings, timer);
-            caches.release(shared);
-            boolean readInPlace = sharingAllowed && settings.forest().refinementRounds() > 0
-                    && SharedRows.fitIn(blocks.context(), numRows, numFeatures, listSize);
+            boolean readInPlace = sharingAllowed && SharedRows.fitIn(blocks.context(), numRows, numFeatures, listSize);
             JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, timer) : null;
+            JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, points, tasks, settings, timer);
+            caches.release(shared);
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
                     NeighbourDescent.Groups.ownBlocks(points), timer);
             if (points != null) {
@@ -138,7 +137,7 @@ public final class ApproximateKnnSearch {
             return cells.toInputIds(refined, k, layout, timer);
         }
         GroupCopies copies = sharingAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
-        JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, tasks, settings, timer);
+        JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, null, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
                 new NeighbourDescent.Groups(parallelism, copies, null), timer);
@@ -154,36 +153,57 @@ public final class ApproximateKnnSearch {
 
     /**
      * Every tree's candidates within its leaves, one Spark job per tree, merged into one list per
-     * block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null.
+     * block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null,
+     * else from {@code cells} (the points of {@code input}'s blocks, {@link SharedRows}) when not
+     * null, else the rows are shipped to them.
      */
     private static JavaPairRDD<Long, NeighbourLists> treeCandidates(SearchInput input, LeafPlacement leaves, GroupCopies copies,
-                                                                    int tasks, SearchSettings settings, StageTimer timer) {
-        JavaRDD<RowBlock> blocks = input.blocks();
+                                                                    JavaRDD<WorkingBlock> cells, int tasks,
+                                                                    SearchSettings settings, StageTimer timer) {
         BlockLayout layout = input.layout();
-        RowEmbedding embedding = input.embedding();
         LeafBlocks leafBlocks = leaves.blocks();
         int numTrees = settings.forest().numTrees();
-        int listSize = settings.listSize();
-        TaskRows taskRows = timer.taskRows();
         return SearchSteps.runAndMerge(input, numTrees,
-                tree -> copies == null
-                        ? toLeaves(blocks, leaves, tree, true, Math.min(tasks, leafBlocks.blocksIn(tree)))
-                                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
-                                        (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize, taskRows)
-                                        .iterator())
-                        : toLeaves(blocks, leaves, tree, false, copies.groups.numBlocks())
-                                .zipPartitions(copies.everyRow, (entries, all) -> {
-                                    WorkingBlock everyRow = all.next();
-                                    taskRows.record(everyRow.size);
-                                    return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize,
-                                            taskRows).iterator();
-                                })
-                                .mapToPair(fragment -> fragment),
+                tree -> leafLists(input, leaves, tree, copies, cells, Math.min(tasks, leafBlocks.blocksIn(tree)), settings.listSize(),
+                        timer.taskRows()),
                 tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
-                        tree + 1, numTrees, leafBlocks.blocksIn(tree), settings.leafSize(embedding.numFeatures())),
+                        tree + 1, numTrees, leafBlocks.blocksIn(tree), settings.leafSize(input.numFeatures())),
                 "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
                         + " blocks",
                 timer);
+    }
+
+    /**
+     * The candidates of {@code tree}'s leaves, cut into fragments by the blocks of {@code input}'s
+     * layout. The rows reach their leaves in one of three ways: only their ids, each task's leaves
+     * copied from its group's copy of every row ({@code copies}); only their ids, the leaves copied
+     * from the cells' points read in place ({@code cells}); or with their vectors, embedded at the
+     * leaf ({@code numTasks} tasks).
+     */
+    private static JavaPairRDD<Long, NeighbourLists> leafLists(SearchInput input, LeafPlacement leaves, int tree,
+                                                               GroupCopies copies, JavaRDD<WorkingBlock> cells, int numTasks,
+                                                               int listSize, TaskRows taskRows) {
+        BlockLayout layout = input.layout();
+        if (copies != null) {
+            return toLeaves(input.blocks(), leaves, tree, false, copies.groups.numBlocks())
+                    .zipPartitions(copies.everyRow, (entries, all) -> {
+                        WorkingBlock everyRow = all.next();
+                        taskRows.record(everyRow.size);
+                        return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize, taskRows)
+                                .iterator();
+                    })
+                    .mapToPair(fragment -> fragment);
+        }
+        if (cells != null) {
+            SharedRows shared = new SharedRows(cells.rdd(), layout);
+            return toLeaves(cells.flatMapToPair(points -> leaves.entries(points, tree, null).iterator()), leaves, tree, numTasks)
+                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> shared.copy(ids), layout,
+                            listSize, taskRows).iterator());
+        }
+        RowEmbedding embedding = input.embedding();
+        return toLeaves(input.blocks(), leaves, tree, true, numTasks)
+                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
+                        (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize, taskRows).iterator());
     }
 
     /** The sampled rows of one block with their embedded points. */
@@ -204,8 +224,14 @@ public final class ApproximateKnnSearch {
      */
     static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
                                                                       boolean withVectors, int numTasks) {
-        return blocks.flatMapToPair(block -> leaves.entries(block, tree, withVectors).iterator())
-                .repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks), new LeafOrder());
+        return toLeaves(blocks.flatMapToPair(block -> leaves.entries(block, tree, withVectors).iterator()), leaves, tree, numTasks);
+    }
+
+    /** {@code entries} ({@link LeafPlacement#entries}) in {@code numTasks} tasks, sorted by leaf block of {@code tree}, then row id. */
+    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaPairRDD<Tuple2<Integer, Long>, Vector> entries,
+                                                                       LeafPlacement leaves, int tree, int numTasks) {
+        return entries.repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks),
+                new LeafOrder());
     }
 
     /**
@@ -225,15 +251,22 @@ public final class ApproximateKnnSearch {
          * {@code withVectors}, else with null (the leaves read the rows from {@link GroupCopies}).
          */
         List<Tuple2<Tuple2<Integer, Long>, Vector>> entries(RowBlock block, int tree, boolean withVectors) {
+            return entries(WorkingBlock.of(block, embedding), tree, withVectors ? block : null);
+        }
+
+        /**
+         * Every row of {@code points} keyed by (leaf block of {@code tree}, row id), with its vector
+         * from {@code block} (the same rows) when not null, else with null.
+         */
+        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries(WorkingBlock points, int tree, RowBlock block) {
             RandomProjectionForest trees = forest.value();
-            WorkingBlock points = WorkingBlock.of(block, embedding);
             List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
             for (int i = 0; i < points.size; i++) {
                 long id = points.ids[i];
                 int leaf = trees.leafOf(tree, points.points, i * embedding.numFeatures(), id);
                 int chunks = blocks.chunks(tree, leaf);
                 int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
-                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), withVectors ? block.row(i) : null));
+                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), block == null ? null : block.row(i)));
             }
             return entries;
         }

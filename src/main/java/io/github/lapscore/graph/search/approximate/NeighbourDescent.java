@@ -226,7 +226,7 @@ final class NeighbourDescent {
                 .partitionBy(new BlockPartitioner(slots))
                 .values();
         if (cells != null) {
-            SharedRows shared = new SharedRows(cells.rdd(), lists.rdd(), layout);
+            SharedRows shared = new SharedRows(cells.rdd(), layout).withLists(lists.rdd());
             return batches.flatMap(batch -> {
                 long[] named = batch.distinctMembers();
                 taskRows.record(named.length);

@@ -1,6 +1,7 @@
 package io.github.lapscore.graph.search.approximate;
 
 import java.io.Serializable;
+import java.util.Arrays;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.kernel.WorkingBlock;
@@ -19,31 +20,39 @@ import scala.Tuple2;
  * ranks of one node read each other's points in place (Iwabuchi, Steil, Priest, Pearce and Sanders,
  * "NEO-DNND: Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24
  * workshops, pp. 688-696, 2024). The cells are kept as working blocks, embedded once for the whole
- * search ({@link LocalityCells#embedded}), so that a batch copies the points it names rather than
- * embedding their rows again: a round's batches name every row several times over. A task
+ * search ({@link LocalityCells#embedded}), so that a leaf or a batch copies the points it names
+ * rather than have their rows shipped and embed them again: every tree names every row once, and a
+ * round's batches name every row several times over. A task
  * reads each cell it needs once, the way Spark's own cartesian product reads the partitions of its
  * second parent; a cell no longer cached is computed again from its lineage. Used in local mode when
- * the cells fit in memory ({@link #fitIn}); the task holds one working block of the rows it names
- * and one cell's lists at a time.
+ * the cells fit in memory ({@link #fitIn}), by the trees' leaves and the rounds' batches; a task
+ * holds one working block of the rows it names and one cell's lists at a time.
  */
 final class SharedRows implements Serializable {
 
     private final RDD<WorkingBlock> cells;
     private final Partition[] cellPartitions;
+    private final BlockLayout layout;
+    /** The round's lists, or null when only points are read. */
     private final RDD<Tuple2<Long, NeighbourLists>> lists;
     private final Partition[] listPartitions;
-    private final BlockLayout layout;
 
-    /**
-     * The points of the cached {@code cells} and the K-th distances of the cached {@code lists}, both
-     * partitioned by the blocks of {@code layout}.
-     */
-    SharedRows(RDD<WorkingBlock> cells, RDD<Tuple2<Long, NeighbourLists>> lists, BlockLayout layout) {
+    /** The points of the cached {@code cells}, partitioned by the blocks of {@code layout}. */
+    SharedRows(RDD<WorkingBlock> cells, BlockLayout layout) {
+        this(cells, layout, null);
+    }
+
+    private SharedRows(RDD<WorkingBlock> cells, BlockLayout layout, RDD<Tuple2<Long, NeighbourLists>> lists) {
         this.cells = cells;
         this.cellPartitions = cells.partitions();
-        this.lists = lists;
-        this.listPartitions = lists.partitions();
         this.layout = layout;
+        this.lists = lists;
+        this.listPartitions = lists == null ? null : lists.partitions();
+    }
+
+    /** These points with the K-th distances of the cached {@code lists}, partitioned as the cells, for {@link #read}. */
+    SharedRows withLists(RDD<Tuple2<Long, NeighbourLists>> lists) {
+        return new SharedRows(cells, layout, lists);
     }
 
     /**
@@ -62,25 +71,34 @@ final class SharedRows implements Serializable {
         return numRows * (8L * numFeatures + 25L * listSize + 80) <= storage / 2;
     }
 
+    /** Rows {@code ids} (ascending, at least one) copied from their cells into one working block. */
+    WorkingBlock copy(long[] ids) {
+        WorkingBlock[] sources = new WorkingBlock[ids.length];
+        TaskContext task = TaskContext.get();
+        for (int from = 0, to; from < ids.length; from = to) {
+            WorkingBlock points = cells.iterator(cellPartitions[layout.blockOf(ids[from])], task).next();
+            to = layout.runEnd(ids, from);
+            Arrays.fill(sources, from, to, points);
+        }
+        return WorkingBlock.copied(ids, sources);
+    }
+
     /**
-     * Rows {@code ids} (ascending, at least one) copied from their cells into one working block, with
-     * the squares of their current K-th distances.
+     * Rows {@code ids} (ascending, at least one) as {@link #copy} gives them, with the squares of
+     * their current K-th distances from the lists of {@link #withLists}.
      */
     Named read(long[] ids) {
-        WorkingBlock[] sources = new WorkingBlock[ids.length];
         double[] kthSquared = new double[ids.length];
         TaskContext task = TaskContext.get();
         for (int from = 0, to; from < ids.length; from = to) {
             int cell = layout.blockOf(ids[from]);
-            WorkingBlock points = cells.iterator(cellPartitions[cell], task).next();
             NeighbourLists own = lists.iterator(listPartitions[cell], task).next()._2();
             to = layout.runEnd(ids, from);
             for (int at = from; at < to; at++) {
-                sources[at] = points;
                 kthSquared[at] = own.kthSquared((int) (ids[at] - layout.firstRow(cell)));
             }
         }
-        return new Named(WorkingBlock.copied(ids, sources), kthSquared);
+        return new Named(copy(ids), kthSquared);
     }
 
     /** The rows a batch names, as one working block, and the square of each one's current K-th distance. */

@@ -24,7 +24,7 @@ public final class StepNames {
     public static final String TREE = "kNN graph (approximate) tree";
     /** The copies of all rows that each group of the approximate graph's search keeps, when they pay. */
     public static final String GROUP_COPIES = "kNN graph (approximate) group copies";
-    /** The locality cells' rows embedded once, for the NN-descent rounds to read in place. */
+    /** The locality cells' rows embedded once, for the trees and the NN-descent rounds to read in place. */
     public static final String CELL_POINTS = "kNN graph (approximate): the cells' rows embedded once";
     /** One NN-descent round of the approximate graph, numbered from 1. */
     public static final String REFINEMENT = "kNN graph (approximate) refinement";

@@ -158,8 +158,8 @@ final class LocalityCells {
      */
     JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, StageTimer timer) {
         JavaRDD<WorkingBlock> points = caches.persist(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
-        timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS + ", %d cells, for the rounds to read in place",
-                layout.numBlocks()), points::count);
+        timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS
+                + ", %d cells, for the trees and rounds to read in place", layout.numBlocks()), points::count);
         caches.release(cells);
         return points;
     }

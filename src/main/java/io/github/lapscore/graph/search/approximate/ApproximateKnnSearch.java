@@ -55,8 +55,8 @@ import scala.Tuple2;
  * order of the first tree and cut into {@link LocalityCells}; steps 3 to 5 run on the cells, the
  * rounds in batches of bounded size, and the lists are renamed back to input ids at the end, so
  * that no task holds more than that many rows. In local mode, when the cells fit in memory
- * ({@link SharedRows#fitIn}), the cells' rows are embedded once after the trees and the batches copy
- * the points they name from them.
+ * ({@link SharedRows#fitIn}), the cells' rows are embedded once, before the trees: only row ids go
+ * to the leaves, and the leaves and the rounds' batches copy the points they name from the cells.
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
  * shuffle O(T m d) for the trees, or O(G m d + T m) with copies for G groups; driver memory is
  * bounded by the sample, not by m. Every choice

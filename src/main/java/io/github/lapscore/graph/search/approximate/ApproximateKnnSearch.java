@@ -58,9 +58,9 @@ import scala.Tuple2;
  * ({@link SharedRows#fitIn}), the cells' rows are embedded once, before the trees: only row ids go
  * to the leaves, and the leaves and the rounds' batches copy the points they name from the cells.
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
- * shuffle O(T m d) for the trees, or O(G m d + T m) with copies for G groups; driver memory is
- * bounded by the sample, not by m. Every choice
- * depends on the seed and the row ids only.
+ * shuffle O(T m d) for the trees, O(T m) with embedded cells, or O(G m d + T m) with copies for G
+ * groups; driver memory is bounded by the sample, not by m. Every choice depends on the seed and the
+ * row ids only.
  */
 public final class ApproximateKnnSearch {
 

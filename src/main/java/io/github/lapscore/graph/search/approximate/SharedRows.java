@@ -22,11 +22,11 @@ import scala.Tuple2;
  * workshops, pp. 688-696, 2024). The cells are kept as working blocks, embedded once for the whole
  * search ({@link LocalityCells#embedded}), so that a leaf or a batch copies the points it names
  * rather than have their rows shipped and embed them again: every tree names every row once, and a
- * round's batches name every row several times over. A task
- * reads each cell it needs once, the way Spark's own cartesian product reads the partitions of its
- * second parent; a cell no longer cached is computed again from its lineage. Used in local mode when
- * the cells fit in memory ({@link #fitIn}), by the trees' leaves and the rounds' batches; a task
- * holds one working block of the rows it names and one cell's lists at a time.
+ * round's batches name every row several times over. A task reads each cell it needs once, the way
+ * Spark's own cartesian product reads the partitions of its second parent; a cell no longer cached
+ * is computed again from its lineage. Used in local mode when the cells fit in memory
+ * ({@link #fitIn}), by the trees' leaves and the rounds' batches; a task holds one working block of
+ * the rows it names and one cell's lists at a time.
  */
 final class SharedRows implements Serializable {
 

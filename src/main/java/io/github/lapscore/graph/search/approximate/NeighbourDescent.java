@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -229,19 +230,18 @@ final class NeighbourDescent {
             SharedRows shared = new SharedRows(cells.rdd(), layout).withLists(lists.rdd());
             return batches.flatMap(batch -> {
                 long[] named = batch.distinctMembers();
-                taskRows.record(named.length);
-                if (named.length == 0) {
-                    return Collections.emptyIterator();
-                }
-                SharedRows.Named rows = shared.read(named);
-                return localJoin(batch, rows.points(), rows.kthSquared(), layout, listSize);
+                return localJoin(batch, named.length, () -> shared.read(named), layout, listSize, taskRows);
             });
         }
         RowEmbedding embedding = input.embedding();
         JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
                 kthSquaredAtHome(lists, layout, input.layout()), input.layout());
-        return batches.zipPartitions(delivered, (own, rows) -> localJoin(own.next(), rows.next(), layout, embedding, listSize,
-                taskRows));
+        return batches.zipPartitions(delivered, (own, rows) -> {
+            RowGather.Gathered named = rows.next();
+            return localJoin(own.next(), named.ids().length,
+                    () -> new SharedRows.Named(WorkingBlock.of(named.ids(), named.vectors(), embedding), named.tags()), layout,
+                    listSize, taskRows);
+        });
     }
 
     /** The batches of {@code all} ({@link Candidates#batchStarts}), keyed by their slot from {@code firstSlot} on. */
@@ -379,16 +379,20 @@ final class NeighbourDescent {
         return slices;
     }
 
-    /** {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} on the rows gathered for this round. */
-    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, RowGather.Gathered delivered,
-                                                                BlockLayout layout, RowEmbedding embedding, int listSize,
-                                                                TaskRows taskRows) {
-        taskRows.record(delivered.ids().length);
-        if (delivered.ids().length == 0) {
+    /**
+     * {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} of a batch that names
+     * {@code namedRows} rows, read by {@code named} (their points and current K-th squared distances)
+     * only when there are any; the task's rows are recorded either way.
+     */
+    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates batch, int namedRows,
+                                                                Supplier<SharedRows.Named> named, BlockLayout layout,
+                                                                int listSize, TaskRows taskRows) {
+        taskRows.record(namedRows);
+        if (namedRows == 0) {
             return Collections.emptyIterator();
         }
-        WorkingBlock points = WorkingBlock.of(delivered.ids(), delivered.vectors(), embedding);
-        return localJoin(candidates, points, delivered.tags(), layout, listSize);
+        SharedRows.Named rows = named.get();
+        return localJoin(batch, rows.points(), rows.kthSquared(), layout, listSize);
     }
 
     /**

@@ -101,7 +101,7 @@ final class SharedRows implements Serializable {
         return new Named(copy(ids), kthSquared);
     }
 
-    /** The rows a batch names, as one working block, and the square of each one's current K-th distance. */
+    /** The rows a batch names, read in place or shipped, as one working block, and the square of each one's current K-th distance. */
     record Named(WorkingBlock points, double[] kthSquared) {
     }
 }

@@ -107,13 +107,21 @@ public final class CacheScope implements AutoCloseable {
      * An RDD that is already persisted is returned as it is and stays its owner's, lineage and all.
      */
     public <R extends JavaRDDLike<?, R>> R persistAndForgetLineage(R rdd) {
+        return persistAndForgetLineage(rdd, StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /**
+     * {@link #persistAndForgetLineage(JavaRDDLike)} at {@code level}; in local mode Spark's local
+     * checkpoint adds the disk to a level without it, since the blocks are all that is left.
+     */
+    public <R extends JavaRDDLike<?, R>> R persistAndForgetLineage(R rdd, StorageLevel level) {
         requireOpen();
         RDD<?> underlying = rdd.rdd();
         if (!underlying.getStorageLevel().equals(StorageLevel.NONE())) {
             return rdd;
         }
         SparkContext context = underlying.context();
-        underlying.persist(StorageLevel.MEMORY_AND_DISK());
+        underlying.persist(level);
         if (context.isLocal()) {
             underlying.localCheckpoint();
             int id = underlying.id();

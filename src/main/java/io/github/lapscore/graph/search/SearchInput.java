@@ -7,6 +7,7 @@ import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * What a neighbour search reads: the prepared rows, cut into the blocks of {@code layout}
@@ -16,12 +17,20 @@ import org.apache.spark.api.java.JavaRDD;
  * failure everything it still holds, to the scope's owner. It stays on the driver (it holds an RDD
  * and the scope); the tasks receive its {@link #embedding()} only.
  *
- * @param blocks    the rows, one {@link RowBlock} per partition
- * @param layout    how the rows are cut into blocks; the searches key their lists by it
- * @param embedding the measure, the centre and the number of features of the points
- * @param caches    the scope the search caches its steps and its result in
+ * @param blocks     the rows, one {@link RowBlock} per partition
+ * @param layout     how the rows are cut into blocks; the searches key their lists by it
+ * @param embedding  the measure, the centre and the number of features of the points
+ * @param caches     the scope the search caches its steps and its result in
+ * @param listsLevel how the search caches its steps' neighbour lists and candidates: in memory,
+ *                   spilling to disk, unless the memory is kept for rows that tasks read in place
  */
-public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches) {
+public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches,
+                          StorageLevel listsLevel) {
+
+    /** The rows of {@code blocks}, whose search caches its lists in memory, spilling to disk. */
+    public SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches) {
+        this(blocks, layout, embedding, caches, StorageLevel.MEMORY_AND_DISK());
+    }
 
     /** The rows of {@code rows}, embedded by {@code measure} about {@code centre}, searched in the rows' scope. */
     public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre) {

@@ -37,7 +37,8 @@ public final class SearchSteps {
     /**
      * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block of
      * {@code input}'s layout), {@code description.apply(s)} its job description. Every step's
-     * fragments and the merged lists are cached in {@code input}'s scope; the fragments are released
+     * fragments and the merged lists are cached in {@code input}'s scope, at its
+     * {@link SearchInput#listsLevel}; the fragments are released
      * once the merged lists are counted, and the merged lists forget their lineage
      * ({@link CacheScope#persistAndForgetLineage}), so the steps' shuffles can go.
      */
@@ -48,14 +49,15 @@ public final class SearchSteps {
         CacheScope caches = input.caches();
         List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(steps);
         for (int s = 0; s < steps; s++) {
-            JavaPairRDD<Long, NeighbourLists> partial = caches.persist(step.apply(s));
+            JavaPairRDD<Long, NeighbourLists> partial = caches.persist(step.apply(s), input.listsLevel());
             partials.add(partial);
             timer.run(Stage.GRAPH, description.apply(s), partial::count);
         }
         @SuppressWarnings("unchecked")
         JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
         JavaPairRDD<Long, NeighbourLists> merged = caches.persistAndForgetLineage(NeighbourLists.mergeIntoBlocks(
-                JavaSparkContext.fromSparkContext(input.blocks().context()).union(stepResults), input.layout()));
+                JavaSparkContext.fromSparkContext(input.blocks().context()).union(stepResults), input.layout()),
+                input.listsLevel());
         timer.run(Stage.GRAPH, mergeDescription, merged::count);
         partials.forEach(caches::release);
         return merged;

@@ -23,11 +23,13 @@ import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.Partitioner;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -55,8 +57,9 @@ import scala.Tuple2;
  * order of the first tree and cut into {@link LocalityCells}; steps 3 to 5 run on the cells, the
  * rounds in batches of bounded size, and the lists are renamed back to input ids at the end, so
  * that no task holds more than that many rows. In local mode, when the cells fit in memory
- * ({@link SharedRows#fitIn}), the cells' rows are embedded once, before the trees: only row ids go
- * to the leaves, and the leaves and the rounds' batches copy the points they name from the cells.
+ * ({@link SharedRows#pointsFit}), the cells' rows are embedded once, before the trees: only row ids
+ * go to the leaves, and the leaves and the rounds' batches copy the points they name from the cells;
+ * the lists stay on disk when they do not fit beside them ({@link SharedRows#listsFitBeside}).
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
  * shuffle O(T m d) for the trees, O(T m) with embedded cells, or O(G m d + T m) with copies for G
  * groups; driver memory is bounded by the sample, not by m. Every choice depends on the seed and the
@@ -83,16 +86,31 @@ public final class ApproximateKnnSearch {
      * scope closes.
      */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer) {
-        return run(input, settings, timer, true);
+        return run(input, settings, timer, Sharing.asMemoryAllows(input.blocks().context()));
     }
 
     /**
-     * {@link #run(SearchInput, SearchSettings, StageTimer)}; when {@code sharingAllowed}, the rounds
-     * share rows in memory where that pays ({@link GroupCopies}, {@link SharedRows}), else the rows
-     * always travel by shuffle, as on a cluster: the lists are the same either way.
+     * How far a search may share rows in memory rather than ship them by shuffle; the lists are the
+     * same either way.
+     *
+     * @param groupCopies  whether, up to {@link ForestSettings#maxRowsPerTask} rows, the rounds may
+     *                     copy every row into every group where that pays ({@link GroupCopies})
+     * @param storageBytes above that, the storage memory that the cells' points, read in place, may
+     *                     take ({@link SharedRows#storageMemory}; 0 ships every row, as on a cluster)
      */
-    static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer,
-                                                 boolean sharingAllowed) {
+    record Sharing(boolean groupCopies, long storageBytes) {
+
+        /** Every row shipped by shuffle, as on a cluster. */
+        static final Sharing SHIPPED = new Sharing(false, 0);
+
+        /** Rows shared wherever {@code context}'s memory allows it: the default. */
+        static Sharing asMemoryAllows(SparkContext context) {
+            return new Sharing(true, SharedRows.storageMemory(context));
+        }
+    }
+
+    /** {@link #run(SearchInput, SearchSettings, StageTimer)}, sharing rows in memory as far as {@code sharing} allows. */
+    static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, SearchSettings settings, StageTimer timer, Sharing sharing) {
         JavaRDD<RowBlock> blocks = input.blocks();
         BlockLayout layout = input.layout();
         RowEmbedding embedding = input.embedding();
@@ -124,9 +142,10 @@ public final class ApproximateKnnSearch {
         if (numRows > maxRows) {
             LocalityCells cells = LocalityCells.arrange(input, leaves, Math.max(1, maxRows / ForestSettings.CELLS_PER_TASK), tasks,
                     timer);
-            SearchInput cellInput = cells.input(input);
-            boolean readInPlace = sharingAllowed && SharedRows.fitIn(blocks.context(), numRows, numFeatures, listSize);
-            JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, timer) : null;
+            boolean readInPlace = SharedRows.pointsFit(sharing.storageBytes(), numRows, numFeatures);
+            boolean listsOnDisk = readInPlace && !SharedRows.listsFitBeside(sharing.storageBytes(), numRows, numFeatures, listSize);
+            SearchInput cellInput = cells.input(input, listsOnDisk ? StorageLevel.DISK_ONLY() : StorageLevel.MEMORY_AND_DISK());
+            JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, listsOnDisk, timer) : null;
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, points, tasks, settings, timer);
             caches.release(shared);
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
@@ -136,7 +155,7 @@ public final class ApproximateKnnSearch {
             }
             return cells.toInputIds(refined, k, layout, timer);
         }
-        GroupCopies copies = sharingAllowed ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
+        GroupCopies copies = sharing.groupCopies() ? GroupCopies.ifTheyPay(input, parallelism, listSize, timer) : null;
         JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, null, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,

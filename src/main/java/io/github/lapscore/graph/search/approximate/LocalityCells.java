@@ -23,6 +23,7 @@ import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -145,21 +146,26 @@ final class LocalityCells {
         return new Tuple2<>(RowBlock.of(cell, first, vectors), inputIds);
     }
 
-    /** The cells as the input of a search, embedded as {@code input} is, searched in its scope. */
-    SearchInput input(SearchInput input) {
-        return new SearchInput(cells.map(Tuple2::_1), layout, input.embedding(), caches);
+    /**
+     * The cells as the input of a search, embedded as {@code input} is, searched in its scope, which
+     * caches its lists at {@code listsLevel}.
+     */
+    SearchInput input(SearchInput input, StorageLevel listsLevel) {
+        return new SearchInput(cells.map(Tuple2::_1), layout, input.embedding(), caches, listsLevel);
     }
 
     /**
      * Every cell's rows embedded by {@code embedding} as one working block, partition i holding cell
      * i, cached in the cells' place: the cells' rows are released once these are counted (the input
      * ids stay), so that memory holds the data once. The rows of {@link #input} are computed again
-     * from their lineage if read after this.
+     * from their lineage if read after this. The step's description says whether the search keeps
+     * its lists on disk ({@code listsOnDisk}) to leave the memory to these.
      */
-    JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, StageTimer timer) {
+    JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, boolean listsOnDisk, StageTimer timer) {
         JavaRDD<WorkingBlock> points = caches.persist(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS
-                + ", %d cells, for the trees and rounds to read in place", layout.numBlocks()), points::count);
+                + ", %d cells, for the trees and rounds to read in place%s", layout.numBlocks(),
+                listsOnDisk ? "; " + StepNames.LISTS_ON_DISK : ""), points::count);
         caches.release(cells);
         return points;
     }

@@ -72,7 +72,8 @@ final class NeighbourDescent {
      * Up to {@code settings.forest().refinementRounds()} rounds on {@code lists} (keyed and
      * partitioned by the blocks of {@code input}'s layout) of K = {@code settings.listSize()}
      * entries per row, chosen by hashes of {@code settings.forest().seed()}; each round is one Spark
-     * job. Each step (a round, a regrouping) caches its lists in {@code input}'s scope and releases
+     * job. Each step (a round, a regrouping) caches its lists (and a round its candidates) in
+     * {@code input}'s scope, at its {@link SearchInput#listsLevel}, and releases
      * the lists it replaces, those given included, once its own are counted; when a step fails, both
      * stay with the scope's owner. A step's lists forget their lineage
      * ({@link CacheScope#persistAndForgetLineage}, where the context allows it): a round's shuffles
@@ -144,7 +145,9 @@ final class NeighbourDescent {
      * {@code input}; the local joins read the rows from {@code everyRow} (one working block of all
      * rows per group, {@link GroupCopies}) when it is not null, and each round ships only the rows'
      * current K-th distances; else each round gathers the rows its candidates name, from
-     * {@code cells} (the points of {@code input}'s blocks) when not null.
+     * {@code cells} (the points of {@code input}'s blocks) when not null, with the rows' K-th
+     * distances cached for the round, one array per block (8 bytes a row), and counted before the
+     * batches read them, so that no two tasks compute one block at once.
      */
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                             BlockLayout layout, JavaRDD<WorkingBlock> everyRow,
@@ -162,11 +165,15 @@ final class NeighbourDescent {
         for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
-            JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed));
+            JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed), input.listsLevel());
+            JavaRDD<double[]> kthSquared = cells == null ? null : caches.persist(kthSquaredAtHome(before, layout, layout));
             long[] fresh = new long[1];
             JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT
                     + " %d (at most %d): local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds,
                     100 * freshShare), () -> {
+                if (kthSquared != null) {
+                    kthSquared.count();
+                }
                 JavaRDD<Tuple2<Long, NeighbourLists>> fragments = everyRow != null
                         ? candidates.zipPartitions(everyRow.zipPartitions(kthSquaredOfAll(before, layout),
                                         (block, kth) -> List.of(new Tuple2<>(block.next(), kth.next())).iterator()),
@@ -175,7 +182,8 @@ final class NeighbourDescent {
                                     taskRows.record(points._1().size);
                                     return localJoin(own.next(), points._1(), points._2(), layout, listSize);
                                 })
-                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows, cells, taskRows);
+                        : gatheredJoins(candidates, before, layout, input, listSize, maxRows,
+                                cells == null ? null : new SharedRows(cells.rdd(), layout).withKthSquared(kthSquared.rdd()), taskRows);
                 JavaRDD<NeighbourLists> offers = fragments.mapToPair(fragment -> fragment)
                         .partitionBy(new BlockPartitioner(layout))
                         .values();
@@ -186,13 +194,16 @@ final class NeighbourDescent {
                             offered.forEachRemaining(list::absorb);
                             return List.of(new Tuple2<>(list.rowId(0), list)).iterator();
                         })
-                        .mapToPair(list -> list));
+                        .mapToPair(list -> list), input.listsLevel());
                 fresh[0] = merged.values().map(NeighbourLists::freshEntries).reduce(Long::sum);
                 return merged;
             });
             freshShare = (double) fresh[0] / entries;
             caches.release(before);
             caches.release(candidates);
+            if (kthSquared != null) {
+                caches.release(kthSquared);
+            }
             current = after;
         }
         return current;
@@ -205,8 +216,8 @@ final class NeighbourDescent {
      * exactly those rows, once each, with their current K-th distances (the named-row requests and
      * deliveries of distributed NN-descent: Iwabuchi, Steil, Priest, Pearce and Sanders, "NEO-DNND:
      * Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24 workshops,
-     * pp. 688-696, 2024), copied from {@code cells} in place when not null ({@link SharedRows}, the
-     * points of the blocks of {@code layout}), else shipped. A task holds at most {@code maxRows} rows
+     * pp. 688-696, 2024), read in place from {@code shared} when not null (the points of the blocks
+     * of {@code layout} and the K-th distances of {@code lists}), else shipped. A task holds at most {@code maxRows} rows
      * whatever the number of rows; the
      * offers do not depend on the batches (each batch keeps every row's K best offers of its own, and
      * the K best of all are among them). Driver memory: one count per block.
@@ -214,7 +225,7 @@ final class NeighbourDescent {
     private static JavaRDD<Tuple2<Long, NeighbourLists>> gatheredJoins(JavaRDD<Candidates> candidates,
                                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,
                                                                       SearchInput input, int listSize, int maxRows,
-                                                                      JavaRDD<WorkingBlock> cells, TaskRows taskRows) {
+                                                                      SharedRows shared, TaskRows taskRows) {
         List<Integer> batchesPerBlock = candidates.map(own -> own.batchStarts(maxRows).length).collect();
         int[] firstSlot = new int[batchesPerBlock.size() + 1];
         for (int block = 0; block < batchesPerBlock.size(); block++) {
@@ -226,8 +237,7 @@ final class NeighbourDescent {
                 .mapToPair(batch -> batch)
                 .partitionBy(new BlockPartitioner(slots))
                 .values();
-        if (cells != null) {
-            SharedRows shared = new SharedRows(cells.rdd(), layout).withLists(lists.rdd());
+        if (shared != null) {
             return batches.flatMap(batch -> {
                 long[] named = batch.distinctMembers();
                 return localJoin(batch, named.length, () -> shared.read(named), layout, listSize, taskRows);

@@ -74,7 +74,9 @@ class BoundedTasksTest {
 
     /**
      * The batches copy the rows they name from the cells' points, embedded once and cached, in local
-     * mode, or have them shipped by shuffles as on a cluster: the same lists, bit for bit.
+     * mode, or have them shipped by shuffles as on a cluster: the same lists, bit for bit; and the
+     * same again when the storage memory holds the cells but not the lists beside them, which then
+     * stay on disk.
      */
     @Test
     void theListsAreTheSameWhetherTheRowsAreReadInPlaceOrShipped() {
@@ -86,19 +88,27 @@ class BoundedTasksTest {
         };
         StageTimer.addListener(listener);
         try {
-            List<String> inPlace = listsOf(true);
+            List<String> inPlace = listsOf(ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext()));
             assertEquals(1, embeddings.size(), "the cells were embedded once, to be read in place: " + embeddings);
-            List<String> shipped = listsOf(false);
+            assertFalse(embeddings.get(0).contains(StepNames.LISTS_ON_DISK), "the lists fit in memory: " + embeddings);
+            List<String> shipped = listsOf(ApproximateKnnSearch.Sharing.SHIPPED);
             assertEquals(1, embeddings.size(), "shipped rows need no embedded cells: " + embeddings);
+            int dims = SMALL[0].length;
+            long cellsOnly = 2L * SMALL.length * (8 * dims + 44);
+            assertTrue(SharedRows.pointsFit(cellsOnly, SMALL.length, dims) && !SharedRows.listsFitBeside(cellsOnly, SMALL.length, dims, K));
+            List<String> listsOnDisk = listsOf(new ApproximateKnnSearch.Sharing(true, cellsOnly));
+            assertEquals(2, embeddings.size(), "the cells were embedded again: " + embeddings);
+            assertTrue(embeddings.get(1).contains(StepNames.LISTS_ON_DISK), "the lists stay on disk: " + embeddings);
             assertEquals(800 * K, inPlace.stream().mapToInt(line -> line.split(" ").length - 1).sum(), "k neighbours per row");
             assertEquals(inPlace, shipped);
+            assertEquals(inPlace, listsOnDisk);
         } finally {
             StageTimer.removeListener(listener);
         }
     }
 
     /** Every row's neighbours and the bits of their distances, from a search in cells of 25 rows, 2 rounds. */
-    private static List<String> listsOf(boolean sharingAllowed) {
+    private static List<String> listsOf(ApproximateKnnSearch.Sharing sharing) {
         try (CacheScope caches = new CacheScope()) {
             IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(SMALL, 3), "features", null, caches);
             StageTimer timer = new StageTimer(SparkTestSession.spark().sparkContext(), "bounded tasks");
@@ -106,7 +116,7 @@ class BoundedTasksTest {
                     Stage.GRAPH);
             SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
             return ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2, SMALL_MAX_ROWS_PER_TASK, 0, 7L)),
-                            timer, sharingAllowed)
+                            timer, sharing)
                     .values()
                     .flatMap(lists -> {
                         List<String> described = new ArrayList<>();

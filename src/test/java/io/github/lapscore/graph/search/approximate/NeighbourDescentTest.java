@@ -124,7 +124,9 @@ class NeighbourDescentTest {
             List<List<String>> found = new ArrayList<>();
             for (boolean copiesAllowed : new boolean[]{true, false}) {
                 JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7, caches),
-                        new SearchSettings(K, settings), testTimer(), copiesAllowed);
+                        new SearchSettings(K, settings), testTimer(), copiesAllowed
+                                ? ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext())
+                                : ApproximateKnnSearch.Sharing.SHIPPED);
                 found.add(entries(lists));
                 caches.release(lists);
             }

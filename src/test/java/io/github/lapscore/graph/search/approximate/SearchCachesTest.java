@@ -34,23 +34,30 @@ class SearchCachesTest {
     private static final int K = 6;
     private static final double[][] DATA = SparkTestSession.clusteredData(600, 5, 37L);
 
-    /** The searches, each with its every step: waves, trees, group copies or not, cells (rows read in place or shipped), regrouping, rounds, truncation to k. */
+    /** The searches, each with its every step: waves, trees, group copies or not, cells (rows read in place, with the lists in memory or on disk, or shipped), regrouping, rounds, truncation to k. */
     enum Search {
         EXACT(input -> ExactKnnSearch.run(input, K, timer())),
         APPROXIMATE_WITH_COPIES_AND_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer(), true)),
+                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer(), inMemory())),
         APPROXIMATE_GATHERING_EVERY_ROUND(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), false)),
+                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), ApproximateKnnSearch.Sharing.SHIPPED)),
         APPROXIMATE_IN_CELLS_READ_IN_PLACE(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), true)),
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), inMemory())),
         APPROXIMATE_IN_CELLS_SHIPPED(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), false));
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), ApproximateKnnSearch.Sharing.SHIPPED)),
+        APPROXIMATE_IN_CELLS_LISTS_ON_DISK(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(),
+                new ApproximateKnnSearch.Sharing(true, 2L * DATA.length * (8 * 5 + 44))));
 
         final Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run;
 
         Search(Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run) {
             this.run = run;
         }
+    }
+
+    private static ApproximateKnnSearch.Sharing inMemory() {
+        return ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext());
     }
 
     private static StageTimer timer() {

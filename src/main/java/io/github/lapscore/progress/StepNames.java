@@ -16,8 +16,6 @@ public final class StepNames {
     public static final String FEATURE_MEANS = "Feature means";
     /** The exact kNN graph: its waves of block pairs, numbered {@code i/n}, then the merge of their candidates. */
     public static final String EXACT_GRAPH = "kNN graph (exact)";
-    /** The exact kNN graph's merge of every wave's candidates into one list per block. */
-    public static final String EXACT_MERGE = EXACT_GRAPH + ": merging candidates";
     /** The sample of rows from which the approximate graph's trees are grown. */
     public static final String TREE_SAMPLE = "kNN graph (approximate): sampling the rows to grow the trees";
     /** One tree of the approximate graph, numbered {@code i/n}. */

@@ -178,7 +178,7 @@ class ReleasedCachesTest {
     /**
      * Spark jobs of a fit lost for good (every task attempt fails): each case names a job by its step
      * ({@link StepNames}) and which of the step's jobs fails (0: all of them, 2: the second, e.g. the
-     * second tree).
+     * second tree, whose job merges its candidates into the first tree's lists).
      */
     static Stream<Arguments> failingJobs() {
         Supplier<FeatureSelector<?, ?>> exact = () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40);
@@ -190,7 +190,7 @@ class ReleasedCachesTest {
         return Stream.of(
                 Arguments.of(StepNames.FEATURE_MEANS, 0, exact),
                 Arguments.of(StepNames.EXACT_GRAPH, 2, exact),
-                Arguments.of(StepNames.EXACT_MERGE, 0, exact),
+                Arguments.of(StepNames.EXACT_GRAPH, 1, exact),
                 Arguments.of(StepNames.COUNTING_EDGES, 0, exact),
                 Arguments.of(StepNames.LAPLACIAN_SCORES, 0, exact),
                 Arguments.of(StepNames.TREE, 2, approximate),

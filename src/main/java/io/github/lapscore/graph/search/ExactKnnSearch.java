@@ -24,9 +24,10 @@ import scala.Tuple2;
  *
  * <p>The B(B+1)/2 block pairs run in up to {@value #MAX_WAVES} waves, one Spark job each, so the
  * Spark UI shows "kNN graph (exact) 3/10" progress; every wave has at least two pairs per core.
- * Each pair task yields the best candidates of its rows within the pair; one shuffle
- * ({@link SearchSteps}) then merges them per block into each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS
- * level-3 speed, shuffle O(m B k), driver memory O(1).
+ * Each pair task yields the best candidates of its rows within the pair; the wave shuffles them to
+ * their blocks and merges them into the lists of the waves before ({@link SearchSteps}), which end
+ * as each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS level-3 speed, shuffle
+ * O(m B k), driver memory O(1).
  */
 public final class ExactKnnSearch {
 
@@ -38,7 +39,7 @@ public final class ExactKnnSearch {
     /**
      * The k nearest neighbours of every row of {@code input}: lists keyed by the first row of their
      * block, partition i holding block i, cached in {@code input}'s scope; each wave is a step timed
-     * by {@code timer}, whose candidates are released once they are merged ({@link SearchSteps}).
+     * by {@code timer}, whose lists replace the wave before's ({@link SearchSteps}).
      */
     public static JavaPairRDD<Long, NeighbourLists> run(SearchInput input, int k, StageTimer timer) {
         JavaRDD<RowBlock> blocks = input.blocks();
@@ -58,7 +59,7 @@ public final class ExactKnnSearch {
                 wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),
-                StepNames.EXACT_MERGE + " of " + layout.numBlocks() + " blocks", timer);
+                timer);
     }
 
     /** First pair of wave {@code wave} of {@code waves} (exclusive end of the previous one). */

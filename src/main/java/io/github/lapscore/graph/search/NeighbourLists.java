@@ -2,7 +2,9 @@ package io.github.lapscore.graph.search;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
@@ -167,6 +169,34 @@ public final class NeighbourLists implements Serializable {
                     return empty(layout.firstRow(block), layout.rowsIn(block), fragment.k).absorb(fragment);
                 },
                 NeighbourLists::absorb, NeighbourLists::absorb, new BlockPartitioner(layout), false, null);
+    }
+
+    /**
+     * {@code lists} (partition i holding block i of {@code layout}) with {@code fragments}, keyed as
+     * for {@link #mergeIntoBlocks}, merged in at their blocks: one shuffle of the fragments, none of the
+     * lists. The lists given are left as they are (each block's is copied before it takes the
+     * fragments in), and a block without lists gets them from its fragments alone.
+     */
+    public static JavaPairRDD<Long, NeighbourLists> mergeIntoLists(JavaPairRDD<Long, NeighbourLists> lists,
+                                                                   JavaPairRDD<Long, NeighbourLists> fragments, BlockLayout layout) {
+        return lists.values()
+                .zipPartitions(fragments.partitionBy(new BlockPartitioner(layout)).values(), (own, arriving) -> {
+                    NeighbourLists merged = null;
+                    if (own.hasNext()) {
+                        NeighbourLists current = own.next();
+                        merged = empty(current.rowIds[0], current.rowIds.length, current.k).absorb(current);
+                    }
+                    while (arriving.hasNext()) {
+                        NeighbourLists fragment = arriving.next();
+                        if (merged == null) {
+                            int block = layout.blockOf(fragment.rowIds[0]);
+                            merged = empty(layout.firstRow(block), layout.rowsIn(block), fragment.k);
+                        }
+                        merged.absorb(fragment);
+                    }
+                    return merged == null ? Collections.emptyIterator() : List.of(new Tuple2<>(merged.rowIds[0], merged)).iterator();
+                })
+                .mapToPair(list -> list);
     }
 
     /**

@@ -1,19 +1,18 @@
 package io.github.lapscore.graph.search;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntFunction;
 
 import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * Runs the steps of a neighbour search (waves of block pairs, trees of a forest) as one Spark job
- * each, under its own description so the Spark UI shows progress, then merges every step's
- * candidate fragments into one list per block with a single shuffle. Driver memory is O(steps).
+ * each, under its own description so the Spark UI shows progress, each merging its candidate
+ * fragments into the lists of the steps before, one list per block. Driver memory is O(1).
  */
 public final class SearchSteps {
 
@@ -28,38 +27,45 @@ public final class SearchSteps {
      */
     public static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
                                                      JavaPairRDD<Long, NeighbourLists> next, String description, StageTimer timer) {
-        JavaPairRDD<Long, NeighbourLists> cached = caches.persistAndForgetLineage(next);
-        timer.run(Stage.GRAPH, description, cached::count);
+        return replace(caches, previous, next, StorageLevel.MEMORY_AND_DISK(), description, timer);
+    }
+
+    /** {@link #replace(CacheScope, JavaPairRDD, JavaPairRDD, String, StageTimer)}, caching at {@code level}. */
+    private static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
+                                                             JavaPairRDD<Long, NeighbourLists> next, StorageLevel level,
+                                                             String description, StageTimer timer) {
+        JavaPairRDD<Long, NeighbourLists> cached = cache(caches, next, level, description, timer);
         caches.release(previous);
+        return cached;
+    }
+
+    /** {@code lists} cached in {@code caches} at {@code level}, forgetting their lineage, and counted as one step. */
+    private static JavaPairRDD<Long, NeighbourLists> cache(CacheScope caches, JavaPairRDD<Long, NeighbourLists> lists,
+                                                           StorageLevel level, String description, StageTimer timer) {
+        JavaPairRDD<Long, NeighbourLists> cached = caches.persistAndForgetLineage(lists, level);
+        timer.run(Stage.GRAPH, description, cached::count);
         return cached;
     }
 
     /**
      * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block of
-     * {@code input}'s layout), {@code description.apply(s)} its job description. Every step's
-     * fragments and the merged lists are cached in {@code input}'s scope, at its
-     * {@link SearchInput#listsLevel}; the fragments are released
-     * once the merged lists are counted, and the merged lists forget their lineage
-     * ({@link CacheScope#persistAndForgetLineage}), so the steps' shuffles can go.
+     * {@code input}'s layout), {@code description.apply(s)} its job description. Each step is one job
+     * that shuffles its fragments to their blocks and merges them there into the lists of the steps
+     * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code input}'s
+     * scope at its {@link SearchInput#listsLevel} and replace the step before's
+     * ({@link #replace}), so that memory and disk hold two steps' lists and one step's shuffle at
+     * most, however many steps there are.
      */
     public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
                                                          IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
-                                                         IntFunction<String> description, String mergeDescription,
-                                                         StageTimer timer) {
-        CacheScope caches = input.caches();
-        List<JavaPairRDD<Long, NeighbourLists>> partials = new ArrayList<>(steps);
-        for (int s = 0; s < steps; s++) {
-            JavaPairRDD<Long, NeighbourLists> partial = caches.persist(step.apply(s), input.listsLevel());
-            partials.add(partial);
-            timer.run(Stage.GRAPH, description.apply(s), partial::count);
+                                                         IntFunction<String> description, StageTimer timer) {
+        BlockLayout layout = input.layout();
+        JavaPairRDD<Long, NeighbourLists> lists = NeighbourLists.mergeIntoBlocks(step.apply(0), layout);
+        lists = cache(input.caches(), lists, input.listsLevel(), description.apply(0), timer);
+        for (int s = 1; s < steps; s++) {
+            lists = replace(input.caches(), lists, NeighbourLists.mergeIntoLists(lists, step.apply(s), layout),
+                    input.listsLevel(), description.apply(s), timer);
         }
-        @SuppressWarnings("unchecked")
-        JavaPairRDD<Long, NeighbourLists>[] stepResults = partials.toArray(new JavaPairRDD[0]);
-        JavaPairRDD<Long, NeighbourLists> merged = caches.persistAndForgetLineage(NeighbourLists.mergeIntoBlocks(
-                JavaSparkContext.fromSparkContext(input.blocks().context()).union(stepResults), input.layout()),
-                input.listsLevel());
-        timer.run(Stage.GRAPH, mergeDescription, merged::count);
-        partials.forEach(caches::release);
-        return merged;
+        return lists;
     }
 }

@@ -49,7 +49,8 @@ import scala.Tuple2;
  *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}. When
  *       {@link GroupCopies} pay, every group of rows first receives all rows once; then only the
  *       row ids go to the leaves, the leaves of a task being read from its group's copy.</li>
- *   <li>One shuffle merges every tree's candidates into one list per block of {@code layout}.</li>
+ *   <li>The job shuffles the tree's candidates to the blocks of {@code layout} and merges them into
+ *       the lists of the trees before ({@link SearchSteps#runAndMerge}).</li>
  *   <li>{@link NeighbourDescent} refines the lists with neighbours of neighbours until they
  *       converge, and every row keeps its k nearest.</li>
  * </ol>
@@ -171,8 +172,8 @@ public final class ApproximateKnnSearch {
     }
 
     /**
-     * Every tree's candidates within its leaves, one Spark job per tree, merged into one list per
-     * block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null,
+     * Every tree's candidates within its leaves, one Spark job per tree, each merged into the lists
+     * of the trees before, one list per block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null,
      * else from {@code cells} (the points of {@code input}'s blocks, {@link SharedRows}) when not
      * null, else the rows are shipped to them.
      */
@@ -185,10 +186,9 @@ public final class ApproximateKnnSearch {
         return SearchSteps.runAndMerge(input, numTrees,
                 tree -> leafLists(input, leaves, tree, copies, cells, Math.min(tasks, leafBlocks.blocksIn(tree)), settings.listSize(),
                         timer.taskRows()),
-                tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows",
-                        tree + 1, numTrees, leafBlocks.blocksIn(tree), settings.leafSize(input.numFeatures())),
-                "kNN graph (approximate): merging candidates of " + numTrees + " trees into " + layout.numBlocks()
-                        + " blocks",
+                tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows,"
+                                + " merged into the lists of %d blocks", tree + 1, numTrees, leafBlocks.blocksIn(tree),
+                        settings.leafSize(input.numFeatures()), layout.numBlocks()),
                 timer);
     }
 

@@ -1,0 +1,116 @@
+package io.github.lapscore.graph.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import io.github.lapscore.data.CacheScope;
+import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.testkit.Caches;
+import io.github.lapscore.testkit.SparkTestSession;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.junit.jupiter.api.Test;
+
+import scala.Tuple2;
+
+/** The steps of a search, each merging its candidates into the lists of the steps before. */
+class SearchStepsTest {
+
+    private static final int ROWS = 60;
+    private static final int ROWS_PER_BLOCK = 16;
+    private static final int K = 5;
+    private static final int STEPS = 4;
+
+    /**
+     * Step by step, each step's fragments merged into the lists so far, gives the lists that merging
+     * every step's fragments at once gives (a candidate found in two steps counted once); blocks that
+     * the first step leaves without candidates get lists from the later steps, and only the result
+     * stays cached.
+     */
+    @Test
+    void mergingStepByStepEqualsMergingEveryStepAtOnce() {
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(SparkTestSession.spark().sparkContext());
+        BlockLayout layout = new BlockLayout(ROWS, ROWS_PER_BLOCK);
+        List<List<Tuple2<Long, NeighbourLists>>> steps = new ArrayList<>();
+        for (int step = 0; step < STEPS; step++) {
+            steps.add(fragmentsOf(step, layout));
+        }
+        List<Tuple2<Long, NeighbourLists>> every = new ArrayList<>();
+        steps.forEach(every::addAll);
+        List<String> atOnce = described(NeighbourLists.mergeIntoBlocks(context.parallelizePairs(every, 3), layout));
+
+        List<String> stepByStep = Caches.leavesNothingCached("the steps and their scope", () -> {
+            try (CacheScope caches = new CacheScope()) {
+                SearchInput input = new SearchInput(context.emptyRDD(), layout,
+                        new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]), caches);
+                int cachedBefore = context.getPersistentRDDs().size();
+                JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input, STEPS,
+                        step -> context.parallelizePairs(steps.get(step), 2),
+                        step -> "merging step " + step, new StageTimer(context.sc(), "search steps"));
+                assertEquals(cachedBefore + 1, context.getPersistentRDDs().size(), "only the last step's lists stay cached");
+                return described(lists);
+            }
+        });
+        assertTrue(steps.get(0).stream().noneMatch(fragment -> fragment._1() == 0L), "the first step names no row of block 0");
+        assertEquals(ROWS, atOnce.size(), "every row has candidates in some step");
+        assertEquals(atOnce, stepByStep);
+    }
+
+    /**
+     * Random candidates of the rows, cut by the blocks of {@code layout}: each row offered a random
+     * third of the others (none of block 0's rows in step 0), with their exact squared distances, so
+     * that a pair found in two steps has the same distance in both.
+     */
+    private static List<Tuple2<Long, NeighbourLists>> fragmentsOf(int step, BlockLayout layout) {
+        Random points = new Random(5);
+        long[] ids = new long[ROWS];
+        Vector[] vectors = new Vector[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            ids[i] = i;
+            vectors[i] = Vectors.dense(points.nextGaussian(), points.nextGaussian());
+        }
+        WorkingBlock all = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
+        Random offers = new Random(100 + step);
+        CandidateHeaps heaps = new CandidateHeaps(ROWS, K);
+        for (int i = step == 0 ? ROWS_PER_BLOCK : 0; i < ROWS; i++) {
+            for (int j = 0; j < ROWS; j++) {
+                if (j != i && offers.nextDouble() < 0.3) {
+                    heaps.offerIfAbsent(i, j, all.squaredDistanceEstimate(i, all, j));
+                }
+            }
+        }
+        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, all, all, layout).forEachRemaining(fragments::add);
+        return fragments;
+    }
+
+    /** Every row's neighbours with the bits of their distances and whether they are new, sorted. */
+    private static List<String> described(JavaPairRDD<Long, NeighbourLists> lists) {
+        return lists.values()
+                .flatMap(own -> {
+                    List<String> rows = new ArrayList<>();
+                    for (int row = 0; row < own.rows(); row++) {
+                        StringBuilder line = new StringBuilder().append(own.rowId(row)).append(':');
+                        for (int n = 0; n < own.count(row); n++) {
+                            line.append(' ').append(own.neighbour(row, n)).append('@')
+                                    .append(Double.doubleToLongBits(own.distance(row, n))).append(own.isFresh(row, n) ? '+' : '-');
+                        }
+                        rows.add(line.toString());
+                    }
+                    return rows.iterator();
+                })
+                .collect()
+                .stream().sorted().toList();
+    }
+}

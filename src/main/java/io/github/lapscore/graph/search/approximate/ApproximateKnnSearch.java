@@ -173,9 +173,9 @@ public final class ApproximateKnnSearch {
 
     /**
      * Every tree's candidates within its leaves, one Spark job per tree, each merged into the lists
-     * of the trees before, one list per block of {@code input}'s layout; the leaves read their rows from {@code copies} when not null,
-     * else from {@code cells} (the points of {@code input}'s blocks, {@link SharedRows}) when not
-     * null, else the rows are shipped to them.
+     * of the trees before, one list per block of {@code input}'s layout; the leaves read their rows
+     * from {@code copies} when not null, else from {@code cells} (the points of {@code input}'s
+     * blocks, {@link SharedRows}) when not null, else the rows are shipped to them.
      */
     private static JavaPairRDD<Long, NeighbourLists> treeCandidates(SearchInput input, LeafPlacement leaves, GroupCopies copies,
                                                                     JavaRDD<WorkingBlock> cells, int tasks,

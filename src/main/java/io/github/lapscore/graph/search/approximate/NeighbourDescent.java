@@ -217,10 +217,10 @@ final class NeighbourDescent {
      * deliveries of distributed NN-descent: Iwabuchi, Steil, Priest, Pearce and Sanders, "NEO-DNND:
      * Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24 workshops,
      * pp. 688-696, 2024), read in place from {@code shared} when not null (the points of the blocks
-     * of {@code layout} and the K-th distances of {@code lists}), else shipped. A task holds at most {@code maxRows} rows
-     * whatever the number of rows; the
-     * offers do not depend on the batches (each batch keeps every row's K best offers of its own, and
-     * the K best of all are among them). Driver memory: one count per block.
+     * of {@code layout} and the K-th distances of {@code lists}), else shipped. A task holds at most
+     * {@code maxRows} rows whatever the number of rows; the offers do not depend on the batches (each
+     * batch keeps every row's K best offers of its own, and the K best of all are among them).
+     * Driver memory: one count per block.
      */
     private static JavaRDD<Tuple2<Long, NeighbourLists>> gatheredJoins(JavaRDD<Candidates> candidates,
                                                                       JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout,

@@ -44,6 +44,8 @@ public final class GaussianMixture implements Serializable {
     static final double NOISE_SPREAD = Math.sqrt(CENTRE_SPREAD * CENTRE_SPREAD + 1.0);
     /** Name of the column holding each row's cluster. */
     public static final String CLUSTER_COLUMN = "cluster";
+    /** The most rows a partition gets from {@link #defaultPartitions}: a task's share, however many rows there are. */
+    public static final long MAX_ROWS_PER_PARTITION = 1 << 17;
 
     private final int dims;
     private final int informative;
@@ -87,6 +89,16 @@ public final class GaussianMixture implements Serializable {
                 row[j] *= scale;
             }
         }
+    }
+
+    /**
+     * The partitions {@code rows} rows are generated in unless asked otherwise: {@code parallelism}
+     * (Spark's default parallelism), or more where that would put more than
+     * {@value #MAX_ROWS_PER_PARTITION} rows in one, so that no task generates or caches a share of
+     * the data that grows with it.
+     */
+    public static int defaultPartitions(long rows, int parallelism) {
+        return (int) Math.max(parallelism, (rows + MAX_ROWS_PER_PARTITION - 1) / MAX_ROWS_PER_PARTITION);
     }
 
     /** {@code rows} rows in {@code partitions} partitions, in row order. */

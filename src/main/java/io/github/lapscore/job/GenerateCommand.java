@@ -37,7 +37,7 @@ final class GenerateCommand {
             throw new IllegalArgumentException("--informative must be at most --dims (" + dims + "), got " + informative);
         }
         int partitions = args.given(GenerateOption.PARTITIONS) ? args.integerAtLeast(GenerateOption.PARTITIONS, 1)
-                : spark.sparkContext().defaultParallelism();
+                : GaussianMixture.defaultPartitions(rows, spark.sparkContext().defaultParallelism());
         String path = args.text(GenerateOption.OUTPUT);
         String format = singleFileFormat(path);
         OutputPaths paths = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE));

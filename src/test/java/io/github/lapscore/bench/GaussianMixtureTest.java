@@ -22,6 +22,16 @@ class GaussianMixtureTest {
         assertEquals(one, many);
     }
 
+    /** By default, Spark's parallelism, or as many partitions as keep each at 131 072 rows or fewer. */
+    @Test
+    void defaultPartitionsHoldABoundedNumberOfRows() {
+        assertEquals(2, GaussianMixture.defaultPartitions(1000, 2));
+        assertEquals(2, GaussianMixture.defaultPartitions(2 * 131_072, 2));
+        assertEquals(3, GaussianMixture.defaultPartitions(2 * 131_072 + 1, 2));
+        assertEquals(77, GaussianMixture.defaultPartitions(10_000_000, 2), "10^7 rows: ceil(10^7 / 131 072)");
+        assertEquals(16, GaussianMixture.defaultPartitions(10_000, 16));
+    }
+
     @Test
     void everyFeatureHasVarianceTenAndOnlyInformativeOnesDependOnTheCluster() {
         int dims = 5;

@@ -15,7 +15,7 @@ public enum GenerateOption implements CommandOption {
     OUTPUT("--output", "PATH", null, "where to write (required): one CSV file with a header when PATH ends in .csv, one"
             + " Parquet file when it ends in .parquet, else a folder of Parquet parts"),
     PARTITIONS("--partitions", "P", null, "partitions the rows are generated in (the parts of a folder output); default Spark's"
-            + " default parallelism"),
+            + " default parallelism, or more so that none holds more than 131 072 rows"),
     MASTER(MasterUrl.OPTION),
     OVERWRITE("--overwrite", "", null, "replace --output if it is a file or an earlier output of lapscore; without it an"
             + " existing --output is refused");

@@ -58,8 +58,9 @@ final class LocalityCells {
 
     /**
      * The rows of {@code input} renumbered by their leaf blocks of tree 0 of {@code leaves} and cut
-     * into cells of {@code cellRows} rows, cached in {@code input}'s scope; {@code numTasks} tasks
-     * order the leaves.
+     * into cells of {@code cellRows} rows, cached in {@code input}'s scope, where they forget their
+     * lineage ({@link CacheScope#persistAndForgetLineage}), so that Spark may delete the two shuffles
+     * of the rows while the search runs; {@code numTasks} tasks order the leaves.
      */
     static LocalityCells arrange(SearchInput input, ApproximateKnnSearch.LeafPlacement leaves, int cellRows, int numTasks,
                                  StageTimer timer) {
@@ -71,12 +72,12 @@ final class LocalityCells {
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
-        JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persist(byLeaf
+        JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persistAndForgetLineage(byLeaf
                 .mapPartitions(entries -> numbered(entries, firstNumbers))
                 .mapToPair(entry -> entry)
                 .repartitionAndSortWithinPartitions(new BlockPartitioner(layout))
                 .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
-        JavaRDD<long[]> inputIds = caches.persist(cells.map(Tuple2::_2));
+        JavaRDD<long[]> inputIds = caches.persistAndForgetLineage(cells.map(Tuple2::_2));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
                 layout.numRows(), layout.numBlocks(), cellRows), inputIds::count);
         return new LocalityCells(cells, inputIds, layout, caches);
@@ -157,12 +158,13 @@ final class LocalityCells {
     /**
      * Every cell's rows embedded by {@code embedding} as one working block, partition i holding cell
      * i, cached in the cells' place: the cells' rows are released once these are counted (the input
-     * ids stay), so that memory holds the data once. The rows of {@link #input} are computed again
-     * from their lineage if read after this. The step's description says whether the search keeps
-     * its lists on disk ({@code listsOnDisk}) to leave the memory to these.
+     * ids stay), so that memory holds the data once. Like the cells, these forget their lineage; the
+     * rows of {@link #input} are not to be read after this, since a released local checkpoint is
+     * gone. The step's description says whether the search keeps its lists on disk
+     * ({@code listsOnDisk}) to leave the memory to these.
      */
     JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, boolean listsOnDisk, StageTimer timer) {
-        JavaRDD<WorkingBlock> points = caches.persist(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
+        JavaRDD<WorkingBlock> points = caches.persistAndForgetLineage(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS
                 + ", %d cells, for the trees and rounds to read in place%s", layout.numBlocks(),
                 listsOnDisk ? "; " + StepNames.LISTS_ON_DISK : ""), points::count);

@@ -20,8 +20,8 @@ import org.apache.spark.rdd.RDD;
  * search ({@link LocalityCells#embedded}), so that a leaf or a batch copies the points it names
  * rather than have their rows shipped and embed them again: every tree names every row once, and a
  * round's batches name every row several times over. A task reads each cell it needs once, the way
- * Spark's own cartesian product reads the partitions of its second parent; a cell no longer cached
- * is computed again from its lineage. Used in local mode when the cells fit in memory
+ * Spark's own cartesian product reads the partitions of its second parent; a cell evicted from
+ * memory is read back from the disk (the cells are a local checkpoint). Used in local mode when the cells fit in memory
  * ({@link #pointsFit}), by the trees' leaves and the rounds' batches; a task holds one working block
  * of the rows it names. The lists themselves are read only by their own cells' tasks, so they need
  * not stay in memory: when they do not fit beside the cells ({@link #listsFitBeside}), the search

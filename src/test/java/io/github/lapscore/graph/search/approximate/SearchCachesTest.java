@@ -2,6 +2,8 @@ package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -15,7 +17,9 @@ import io.github.lapscore.graph.search.ExactKnnSearch;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.Stage;
+import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.testkit.Caches;
 import io.github.lapscore.testkit.Lineage;
 import io.github.lapscore.testkit.SparkTestSession;
@@ -77,7 +81,29 @@ class SearchCachesTest {
                 PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 100, Integer.MAX_VALUE, timer(), Stage.GRAPH);
                 SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
                 Set<Integer> before = persistedRdds();
-                JavaPairRDD<Long, NeighbourLists> result = search.run.apply(input);
+                List<String> heldShuffles = new ArrayList<>();
+                StageListener afterEachTree = (stage, description, seconds) -> {
+                    if (description.contains(StepNames.TREE)) {
+                        JavaSparkContext.fromSparkContext(SparkTestSession.spark().sparkContext()).getPersistentRDDs()
+                                .forEach((id, rdd) -> {
+                                    if (!before.contains(id) && Lineage.shufflesBehind(rdd.rdd()) > 0) {
+                                        heldShuffles.add(rdd.toDebugString());
+                                    }
+                                });
+                    }
+                };
+                StageTimer.addListener(afterEachTree);
+                JavaPairRDD<Long, NeighbourLists> result;
+                try {
+                    result = search.run.apply(input);
+                } finally {
+                    StageTimer.removeListener(afterEachTree);
+                }
+                if (search.name().contains("IN_CELLS")) {
+                    assertEquals(List.of(), heldShuffles,
+                            search + ": what the search holds cached while its trees run (the cells, their points and ids, the"
+                                    + " lists) forgot the shuffles that made it, so Spark may delete their files");
+                }
                 Set<Integer> expected = new TreeSet<>(before);
                 expected.add(result.id());
                 assertEquals(expected, persistedRdds(), search + ": the rows' blocks and the result");

@@ -60,7 +60,9 @@ final class LocalityCells {
      * The rows of {@code input} renumbered by their leaf blocks of tree 0 of {@code leaves} and cut
      * into cells of {@code cellRows} rows, cached in {@code input}'s scope, where they forget their
      * lineage ({@link CacheScope#persistAndForgetLineage}), so that Spark may delete the two shuffles
-     * of the rows while the search runs; {@code numTasks} tasks order the leaves.
+     * of the rows while the search runs: the cells and their input ids are counted by a job each,
+     * since a job checkpoints the RDD it computes, not the ones behind it that are marked too.
+     * {@code numTasks} tasks order the leaves.
      */
     static LocalityCells arrange(SearchInput input, ApproximateKnnSearch.LeafPlacement leaves, int cellRows, int numTasks,
                                  StageTimer timer) {
@@ -79,7 +81,7 @@ final class LocalityCells {
                 .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
         JavaRDD<long[]> inputIds = caches.persistAndForgetLineage(cells.map(Tuple2::_2));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
-                layout.numRows(), layout.numBlocks(), cellRows), inputIds::count);
+                layout.numRows(), layout.numBlocks(), cellRows), () -> cells.count() + inputIds.count());
         return new LocalityCells(cells, inputIds, layout, caches);
     }
 

@@ -27,6 +27,7 @@ import io.github.lapscore.progress.TaskRowsListener;
 import io.github.lapscore.testkit.BruteForceRecall;
 import io.github.lapscore.testkit.BuiltGraphs;
 import io.github.lapscore.testkit.FaultInjection;
+import io.github.lapscore.testkit.NeighbourEntries;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Row;
@@ -99,7 +100,7 @@ class BoundedTasksTest {
             List<String> listsOnDisk = listsOf(new ApproximateKnnSearch.Sharing(true, cellsOnly));
             assertEquals(2, embeddings.size(), "the cells were embedded again: " + embeddings);
             assertTrue(embeddings.get(1).contains(StepNames.LISTS_ON_DISK), "the lists stay on disk: " + embeddings);
-            assertEquals(800 * K, inPlace.stream().mapToInt(line -> line.split(" ").length - 1).sum(), "k neighbours per row");
+            assertEquals(800 * K, inPlace.size(), "k neighbours per row");
             assertEquals(inPlace, shipped);
             assertEquals(inPlace, listsOnDisk);
         } finally {
@@ -107,7 +108,7 @@ class BoundedTasksTest {
         }
     }
 
-    /** Every row's neighbours and the bits of their distances, from a search in cells of 25 rows, 2 rounds. */
+    /** Every entry of every row's list ({@link NeighbourEntries}), from a search in cells of 25 rows, 2 rounds. */
     private static List<String> listsOf(ApproximateKnnSearch.Sharing sharing) {
         try (CacheScope caches = new CacheScope()) {
             IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(SMALL, 3), "features", null, caches);
@@ -115,23 +116,8 @@ class BoundedTasksTest {
             PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 0, SMALL_MAX_ROWS_PER_TASK / 2, timer,
                     Stage.GRAPH);
             SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
-            return ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2, SMALL_MAX_ROWS_PER_TASK, 0, 7L)),
-                            timer, sharing)
-                    .values()
-                    .flatMap(lists -> {
-                        List<String> described = new ArrayList<>();
-                        for (int row = 0; row < lists.rows(); row++) {
-                            StringBuilder line = new StringBuilder().append(lists.rowId(row)).append(':');
-                            for (int n = 0; n < lists.count(row); n++) {
-                                line.append(' ').append(lists.neighbour(row, n)).append('@')
-                                        .append(Double.doubleToLongBits(lists.distance(row, n)));
-                            }
-                            described.add(line.toString());
-                        }
-                        return described.iterator();
-                    })
-                    .collect()
-                    .stream().sorted().toList();
+            return NeighbourEntries.of(ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2,
+                    SMALL_MAX_ROWS_PER_TASK, 0, 7L)), timer, sharing));
         }
     }
 

@@ -23,6 +23,7 @@ import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.selection.LaplacianScoreSelector;
+import io.github.lapscore.testkit.NeighbourEntries;
 import io.github.lapscore.testkit.SparkTestSession;
 import io.github.lapscore.testkit.StepDescriptions;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -92,7 +93,7 @@ class NeighbourDescentTest {
             for (int groups : new int[]{1, 2, 3, 9}) {
                 JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees.mapValues(lists -> lists), input, twoRounds, groups,
                         testTimer());
-                List<String> entries = entries(refined);
+                List<String> entries = NeighbourEntries.of(refined);
                 caches.release(refined);
                 if (reference == null) {
                     reference = entries;
@@ -100,7 +101,7 @@ class NeighbourDescentTest {
                     assertEquals(reference, entries, groups + " groups against 1");
                 }
             }
-            List<String> before = entries(fromTrees);
+            List<String> before = NeighbourEntries.of(fromTrees);
             assertEquals(900 * K, reference.size(), "every row keeps k neighbours");
             assertTrue(neighbourPairs(before).size() == before.size()
                     && !neighbourPairs(before).equals(neighbourPairs(reference)), "the rounds found new neighbours");
@@ -127,7 +128,7 @@ class NeighbourDescentTest {
                         new SearchSettings(K, settings), testTimer(), copiesAllowed
                                 ? ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext())
                                 : ApproximateKnnSearch.Sharing.SHIPPED);
-                found.add(entries(lists));
+                found.add(NeighbourEntries.of(lists));
                 caches.release(lists);
             }
             assertEquals(1, copiesMade.size(), "one step made the copies: " + copiesMade);
@@ -182,20 +183,6 @@ class NeighbourDescentTest {
             pairs.add(fields[0] + " " + fields[1]);
         }
         return pairs;
-    }
-
-    /** Every entry of every row as text: row, neighbour, exact bits of distance and cosine, and the new flag. */
-    private static List<String> entries(JavaPairRDD<Long, NeighbourLists> lists) {
-        List<String> entries = new ArrayList<>();
-        for (NeighbourLists block : lists.sortByKey().values().collect()) {
-            for (int row = 0; row < block.rows(); row++) {
-                for (int n = 0; n < block.count(row); n++) {
-                    entries.add(block.rowId(row) + " " + block.neighbour(row, n) + " " + Double.doubleToLongBits(block.distance(row, n))
-                            + " " + Double.doubleToLongBits(block.cosine(row, n)) + " " + block.isFresh(row, n));
-                }
-            }
-        }
-        return entries;
     }
 
     @Test

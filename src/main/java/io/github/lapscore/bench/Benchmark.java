@@ -82,7 +82,8 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
 
     private List<BenchResult> measureSize(SparkSession spark, long rows, PrintStream out, CacheScope caches) {
         GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, noiseRank, forest.seed());
-        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, GaussianMixture.defaultPartitions(rows, spark.sparkContext().defaultParallelism())), caches);
+        int partitions = GaussianMixture.defaultPartitions(rows, spark.sparkContext().defaultParallelism());
+        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, partitions), caches);
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
         if (methods.contains("exact") && rows <= exactMaxRows) {

@@ -47,7 +47,7 @@ public final class Edge implements Serializable {
         return distance;
     }
 
-    /** The cosine of the two raw rows. */
+    /** The cosine of the two raw rows; NaN when the search kept none (any kernel but the cosine kernel). */
     public double cosine() {
         return cosine;
     }

@@ -22,12 +22,26 @@ public enum WeightKernel implements ParamOption {
     BINARY,
     COSINE;
 
-    /** {@code S_ij} for an edge of length {@code distance} whose rows have cosine {@code cosine}; {@code bandwidth} is t. */
+    /**
+     * {@code S_ij} for an edge of length {@code distance} whose rows have cosine {@code cosine}
+     * ({@code NaN} where the search kept none, which only this kernel reads); {@code bandwidth} is t.
+     */
     public double weight(double distance, double cosine, double bandwidth) {
         return switch (this) {
             case HEAT -> Math.exp(-distance * distance / bandwidth);
             case BINARY -> 1.0;
-            case COSINE -> Math.max(0.0, cosine);
+            case COSINE -> Math.max(0.0, requireCosine(cosine));
         };
+    }
+
+    /**
+     * {@code cosine}, which must be a number: the rows of a cosine-weighted graph are non-zero
+     * ({@code handleInvalid}) and its search keeps every pair's cosine.
+     */
+    private static double requireCosine(double cosine) {
+        if (Double.isNaN(cosine)) {
+            throw new IllegalStateException("an edge of the cosine-weighted graph has no cosine: its search kept none");
+        }
+        return cosine;
     }
 }

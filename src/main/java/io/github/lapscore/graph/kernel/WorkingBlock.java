@@ -16,10 +16,10 @@ import org.apache.spark.ml.linalg.Vectors;
  * {@link RowBlock}, a leaf of a random-projection tree, or the rows sampled for recall. It holds the
  * points of its rows, minus a common centre, as one dense row-major
  * {@code size x dim} array (read by BLAS as a column-major {@code dim x size} matrix), their squared
- * norms, and what the raw rows' cosines need: every point's dot product with the centre and the
- * length of the uncentred point, so that the rows' vectors themselves need not be kept (a search
- * that gathers most of the data into one task holds one copy of it, not two). Built inside a task
- * and thrown away after it.
+ * norms, and, when its embedding keeps cosines ({@link RowEmbedding#withCosines}), what the raw
+ * rows' cosines need: every point's dot product with the centre and the length of the uncentred
+ * point, so that the rows' vectors themselves need not be kept (a search that gathers most of the
+ * data into one task holds one copy of it, not two). Built inside a task and thrown away after it.
  */
 public final class WorkingBlock {
 
@@ -30,11 +30,14 @@ public final class WorkingBlock {
     final int dim;
     public final double[] points;
     final double[] squaredNorms;
-    /** {@code c . p_i}: the centre's dot product with every point. */
+    /** {@code c . p_i}: the centre's dot product with every point; null when the block keeps no cosines. */
     final double[] centreDots;
     /** {@code ||c||^2}. */
     final double centreSquared;
-    /** {@code ||p_i + c||}: the length of the uncentred point, the raw row's for Euclidean distance, 1 for cosine. */
+    /**
+     * {@code ||p_i + c||}: the length of the uncentred point, the raw row's for Euclidean distance, 1
+     * for cosine; null when the block keeps no cosines.
+     */
     final double[] uncentredNorms;
     /** The largest magnitude of any coordinate of any point, for the single-precision screens' scale. */
     final double largestMagnitude;
@@ -52,8 +55,8 @@ public final class WorkingBlock {
         this.dim = embedding.numFeatures();
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
-        this.centreDots = new double[size];
-        this.uncentredNorms = new double[size];
+        this.centreDots = embedding.withCosines() ? new double[size] : null;
+        this.uncentredNorms = embedding.withCosines() ? new double[size] : null;
         double centreNorm = 0.0;
         for (double value : centre) {
             centreNorm += value * value;
@@ -71,8 +74,10 @@ public final class WorkingBlock {
                 largest = Math.max(largest, Math.abs(value));
             }
             squaredNorms[i] = squared;
-            centreDots[i] = centreDot;
-            uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
+            if (centreDots != null) {
+                centreDots[i] = centreDot;
+                uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
+            }
         }
         this.largestMagnitude = largest;
         this.positions = new RowPositions(ids);
@@ -89,16 +94,18 @@ public final class WorkingBlock {
         this.labels = any.labels == null ? null : new double[size];
         this.points = new double[size * dim];
         this.squaredNorms = new double[size];
-        this.centreDots = new double[size];
-        this.uncentredNorms = new double[size];
+        this.centreDots = any.centreDots == null ? null : new double[size];
+        this.uncentredNorms = any.centreDots == null ? null : new double[size];
         this.centreSquared = any.centreSquared;
         for (int i = 0; i < size; i++) {
             WorkingBlock source = sources[i];
             int from = source.positionOf(ids[i]);
             System.arraycopy(source.points, from * dim, points, i * dim, dim);
             squaredNorms[i] = source.squaredNorms[from];
-            centreDots[i] = source.centreDots[from];
-            uncentredNorms[i] = source.uncentredNorms[from];
+            if (centreDots != null) {
+                centreDots[i] = source.centreDots[from];
+                uncentredNorms[i] = source.uncentredNorms[from];
+            }
             if (labels != null) {
                 labels[i] = source.labels[from];
             }
@@ -167,6 +174,11 @@ public final class WorkingBlock {
                 throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
             }
         }
+    }
+
+    /** Whether this block keeps what the raw rows' cosines need ({@link #cosine}). */
+    public boolean keepsCosines() {
+        return centreDots != null;
     }
 
     /** Dimension of the points. */
@@ -249,9 +261,13 @@ public final class WorkingBlock {
      * distance, the rows over their lengths for cosine),
      * {@code u_i . u_j = (||p_i||^2 + ||p_j||^2 - d^2) / 2 + (c . p_i + c . p_j) + ||c||^2} over
      * {@code ||u_i|| ||u_j||}. Each sum pairs the two points' numbers alike, so the cosine of (j, i)
-     * is the cosine of (i, j) to the last bit. Not a number when either row is zero.
+     * is the cosine of (i, j) to the last bit. Not a number when either row is zero, or when this
+     * block or {@code other} keeps no cosines ({@link #keepsCosines}).
      */
     public double cosine(int i, WorkingBlock other, int j, double squaredDistance) {
+        if (!keepsCosines() || !other.keepsCosines()) {
+            return Double.NaN;
+        }
         if (uncentredNorms[i] == 0.0 || other.uncentredNorms[j] == 0.0) {
             return Double.NaN;
         }

@@ -42,41 +42,42 @@ public final class NeighbourLists implements Serializable {
     private final int width;
     private final long[] ids;
     private final double[] distances;
+    /** The raw rows' cosine beside every distance, or null when the search keeps none ({@link WorkingBlock#keepsCosines}). */
     private final double[] cosines;
     private final boolean[] fresh;
     private final int[] counts;
 
-    private NeighbourLists(long[] rowIds, int k) {
-        this(rowIds, k, k);
+    private NeighbourLists(long[] rowIds, int k, boolean withCosines) {
+        this(rowIds, k, k, withCosines);
     }
 
-    private NeighbourLists(long[] rowIds, int k, int width) {
+    private NeighbourLists(long[] rowIds, int k, int width, boolean withCosines) {
         this.rowIds = rowIds;
         this.k = k;
         this.width = width;
         this.ids = new long[rowIds.length * width];
         this.distances = new double[rowIds.length * width];
-        this.cosines = new double[rowIds.length * width];
+        this.cosines = withCosines ? new double[rowIds.length * width] : null;
         this.fresh = new boolean[rowIds.length * width];
         this.counts = new int[rowIds.length];
     }
 
-    /** Empty lists for the rows {@code firstRow .. firstRow + rows - 1}. */
-    static NeighbourLists empty(long firstRow, int rows, int k) {
+    /** Empty lists of k entries for the rows {@code firstRow .. firstRow + rows - 1}, keeping cosines {@code withCosines}. */
+    static NeighbourLists empty(long firstRow, int rows, int k, boolean withCosines) {
         long[] rowIds = new long[rows];
         for (int i = 0; i < rows; i++) {
             rowIds[i] = firstRow + i;
         }
-        return new NeighbourLists(rowIds, k);
+        return new NeighbourLists(rowIds, k, withCosines);
     }
 
     /**
      * Turns the heaps of the rows of {@code own}, whose candidates are rows of {@code others}, into
      * sorted lists: the heaps' keys are the exact squared distances, and each entry gets the raw
-     * rows' cosine beside its distance. Every entry is new.
+     * rows' cosine beside its distance when {@code own} keeps cosines. Every entry is new.
      */
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
-        NeighbourLists lists = new NeighbourLists(own.ids, heaps.k);
+        NeighbourLists lists = new NeighbourLists(own.ids, heaps.k, own.keepsCosines());
         for (int i = 0; i < own.size; i++) {
             lists.fill(i, heaps, own, i, others);
         }
@@ -92,7 +93,7 @@ public final class NeighbourLists implements Serializable {
                                                               BlockLayout layout) {
         return cutByBlock(own.ids, row -> heaps.sizes[row] > 0, layout, kept -> {
             NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k,
-                    IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0));
+                    IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0), own.keepsCosines());
             for (int n = 0; n < kept.length; n++) {
                 fragment.fill(n, heaps, own, kept[n], others);
             }
@@ -143,7 +144,8 @@ public final class NeighbourLists implements Serializable {
 
     /**
      * Fills row {@code row} of these lists from the heap of row {@code i} of {@code own}, whose
-     * candidates are rows of {@code others}.
+     * candidates are rows of {@code others}; the cosines, when these lists keep them, need a look-up
+     * of each candidate in {@code others}.
      */
     private void fill(int row, CandidateHeaps heaps, WorkingBlock own, int i, WorkingBlock others) {
         int base = row * width;
@@ -151,7 +153,9 @@ public final class NeighbourLists implements Serializable {
         for (int n = base; n < base + count; n++) {
             double squared = distances[n];
             distances[n] = Math.sqrt(squared);
-            cosines[n] = own.cosine(i, others, others.positionOf(ids[n]), squared);
+            if (cosines != null) {
+                cosines[n] = own.cosine(i, others, others.positionOf(ids[n]), squared);
+            }
             fresh[n] = true;
         }
         counts[row] = count;
@@ -166,7 +170,7 @@ public final class NeighbourLists implements Serializable {
         return fragments.combineByKey(
                 fragment -> {
                     int block = layout.blockOf(fragment.rowIds[0]);
-                    return empty(layout.firstRow(block), layout.rowsIn(block), fragment.k).absorb(fragment);
+                    return empty(layout.firstRow(block), layout.rowsIn(block), fragment.k, fragment.keepsCosines()).absorb(fragment);
                 },
                 NeighbourLists::absorb, NeighbourLists::absorb, new BlockPartitioner(layout), false, null);
     }
@@ -184,13 +188,13 @@ public final class NeighbourLists implements Serializable {
                     NeighbourLists merged = null;
                     if (own.hasNext()) {
                         NeighbourLists current = own.next();
-                        merged = empty(current.rowIds[0], current.rowIds.length, current.k).absorb(current);
+                        merged = empty(current.rowIds[0], current.rowIds.length, current.k, current.keepsCosines()).absorb(current);
                     }
                     while (arriving.hasNext()) {
                         NeighbourLists fragment = arriving.next();
                         if (merged == null) {
                             int block = layout.blockOf(fragment.rowIds[0]);
-                            merged = empty(layout.firstRow(block), layout.rowsIn(block), fragment.k);
+                            merged = empty(layout.firstRow(block), layout.rowsIn(block), fragment.k, fragment.keepsCosines());
                         }
                         merged.absorb(fragment);
                     }
@@ -202,11 +206,15 @@ public final class NeighbourLists implements Serializable {
     /**
      * Merges {@code other}, whose rows must all be rows of this, into this: every row keeps the k best
      * of both lists, a candidate found by both counted once (its exact distance is the same number
-     * wherever it was computed) and new only when both copies are. Returns this.
+     * wherever it was computed) and new only when both copies are. Both must keep cosines, or
+     * neither. Returns this.
      */
     public NeighbourLists absorb(NeighbourLists other) {
         if (width < k) {
             throw new IllegalStateException("a fragment of " + width + " entries per row cannot take in lists of " + k);
+        }
+        if (keepsCosines() != other.keepsCosines()) {
+            throw new IllegalStateException("lists with cosines cannot take in lists without, nor the reverse");
         }
         long[] mergedIds = new long[k];
         double[] mergedDistances = new double[k];
@@ -239,13 +247,15 @@ public final class NeighbourLists implements Serializable {
                 }
                 mergedIds[n] = source.ids[from];
                 mergedDistances[n] = source.distances[from];
-                mergedCosines[n] = source.cosines[from];
+                mergedCosines[n] = keepsCosines() ? source.cosines[from] : 0.0;
                 mergedFresh[n] = source.fresh[from];
                 n++;
             }
             System.arraycopy(mergedIds, 0, ids, base, n);
             System.arraycopy(mergedDistances, 0, distances, base, n);
-            System.arraycopy(mergedCosines, 0, cosines, base, n);
+            if (keepsCosines()) {
+                System.arraycopy(mergedCosines, 0, cosines, base, n);
+            }
             System.arraycopy(mergedFresh, 0, fresh, base, n);
             counts[row] = n;
         }
@@ -263,7 +273,7 @@ public final class NeighbourLists implements Serializable {
     /** The lists of the rows at positions {@code kept}. */
     private NeighbourLists select(int[] kept) {
         NeighbourLists selected = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), k,
-                IntStream.of(kept).map(row -> counts[row]).max().orElse(0));
+                IntStream.of(kept).map(row -> counts[row]).max().orElse(0), keepsCosines());
         for (int n = 0; n < kept.length; n++) {
             selected.copyRow(n, this, kept[n], k);
         }
@@ -275,7 +285,7 @@ public final class NeighbourLists implements Serializable {
         if (best >= k) {
             return this;
         }
-        NeighbourLists truncated = new NeighbourLists(rowIds, best);
+        NeighbourLists truncated = new NeighbourLists(rowIds, best, keepsCosines());
         for (int row = 0; row < rows(); row++) {
             truncated.copyRow(row, this, row, best);
         }
@@ -287,7 +297,9 @@ public final class NeighbourLists implements Serializable {
         int count = Math.min(length, source.counts[from]);
         System.arraycopy(source.ids, from * source.width, ids, to * width, count);
         System.arraycopy(source.distances, from * source.width, distances, to * width, count);
-        System.arraycopy(source.cosines, from * source.width, cosines, to * width, count);
+        if (keepsCosines()) {
+            System.arraycopy(source.cosines, from * source.width, cosines, to * width, count);
+        }
         System.arraycopy(source.fresh, from * source.width, fresh, to * width, count);
         counts[to] = count;
     }
@@ -301,7 +313,8 @@ public final class NeighbourLists implements Serializable {
     public NeighbourLists renamed(long[] newRowIds, LongUnaryOperator neighbours) {
         Integer[] order = IntStream.range(0, rows()).boxed().toArray(Integer[]::new);
         Arrays.sort(order, (a, b) -> Long.compare(newRowIds[a], newRowIds[b]));
-        NeighbourLists renamed = new NeighbourLists(Arrays.stream(order).mapToLong(row -> newRowIds[row]).toArray(), k, width);
+        NeighbourLists renamed = new NeighbourLists(Arrays.stream(order).mapToLong(row -> newRowIds[row]).toArray(), k, width,
+                keepsCosines());
         for (int to = 0; to < order.length; to++) {
             renamed.copyRow(to, this, order[to], k);
             int base = to * width;
@@ -323,9 +336,11 @@ public final class NeighbourLists implements Serializable {
         double distance = distances[a];
         distances[a] = distances[b];
         distances[b] = distance;
-        double cosine = cosines[a];
-        cosines[a] = cosines[b];
-        cosines[b] = cosine;
+        if (keepsCosines()) {
+            double cosine = cosines[a];
+            cosines[a] = cosines[b];
+            cosines[b] = cosine;
+        }
         boolean isFresh = fresh[a];
         fresh[a] = fresh[b];
         fresh[b] = isFresh;
@@ -333,7 +348,7 @@ public final class NeighbourLists implements Serializable {
 
     /** A copy of these lists in which the entries {@code used[row]} (positions in the row's list) are old. */
     public NeighbourLists withUsed(int[][] used) {
-        NeighbourLists marked = new NeighbourLists(rowIds, k, width);
+        NeighbourLists marked = new NeighbourLists(rowIds, k, width, keepsCosines());
         for (int row = 0; row < rows(); row++) {
             marked.copyRow(row, this, row, k);
             for (int position : used[row]) {
@@ -398,8 +413,16 @@ public final class NeighbourLists implements Serializable {
         return distances[row * width + n];
     }
 
-    /** Cosine of the raw rows of the row at position {@code row} and its {@code n}-th nearest neighbour (from 0). */
+    /** Whether these lists keep the raw rows' cosine beside every distance. */
+    public boolean keepsCosines() {
+        return cosines != null;
+    }
+
+    /**
+     * Cosine of the raw rows of the row at position {@code row} and its {@code n}-th nearest neighbour
+     * (from 0); NaN when these lists keep no cosines.
+     */
     public double cosine(int row, int n) {
-        return cosines[row * width + n];
+        return keepsCosines() ? cosines[row * width + n] : Double.NaN;
     }
 }

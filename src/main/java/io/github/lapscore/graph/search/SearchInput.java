@@ -32,9 +32,13 @@ public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbed
         this(blocks, layout, embedding, caches, StorageLevel.MEMORY_AND_DISK());
     }
 
-    /** The rows of {@code rows}, embedded by {@code measure} about {@code centre}, searched in the rows' scope. */
-    public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre) {
-        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre),
+    /**
+     * The rows of {@code rows}, embedded by {@code measure} about {@code centre}, searched in the rows'
+     * scope; the neighbour lists keep the raw rows' cosines {@code withCosines}
+     * ({@link RowEmbedding#withCosines}).
+     */
+    public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre, boolean withCosines) {
+        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre, withCosines),
                 rows.caches());
     }
 

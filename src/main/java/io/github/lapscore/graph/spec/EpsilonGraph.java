@@ -63,7 +63,7 @@ public record EpsilonGraph(double radius, long maxEdges, long seed, GraphSetting
     @Override
     public FoundEdges findEdges(PreparedRows rows, double[] centre, StageTimer timer) {
         double scaledRadius = rows.scale().distanceToScaled(radius);
-        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
+        SearchInput input = SearchInput.of(rows, settings.measure(), centre, settings.weighsByCosine());
         double estimate = timer.run(Stage.GRAPH, StepNames.EPSILON_ESTIMATE + " " + radius
                 + " of sampled rows", () -> RadiusEdges.estimateEdges(input, scaledRadius, seed));
         if (estimate > maxEdges) {

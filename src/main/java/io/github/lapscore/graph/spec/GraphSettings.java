@@ -29,6 +29,11 @@ public record GraphSettings(DistanceMeasure measure, WeightKernel kernel, double
         return new GraphSettings(measure, kernel, scale.squaredDistanceToScaled(bandwidth), includeSelfLoops, rowsPerBlock);
     }
 
+    /** Whether the weights are the rows' cosines: the cosine kernel, for which the neighbour searches keep each pair's cosine. */
+    public boolean weighsByCosine() {
+        return kernel == WeightKernel.COSINE;
+    }
+
     /** Whether the distance or the weights need cosines, which are undefined for zero rows. */
     public boolean needsCosines() {
         return measure == DistanceMeasure.COSINE || kernel == WeightKernel.COSINE;

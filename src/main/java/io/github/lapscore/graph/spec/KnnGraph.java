@@ -67,7 +67,7 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
         double recall = search == KnnMethod.EXACT || forest.recallSampleSize() == 0 ? Double.NaN
                 : timer.run(Stage.RECALL, StepNames.RECALL_SAMPLE + " " + forest.recallSampleSize()
                 + " sampled rows for recall@" + numNeighbours, () -> RecallSample.draw(SearchInput.of(rows, settings.measure(),
-                centre), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours, rows.caches()));
+                centre, false), numNeighbours, forest.recallSampleSize(), forest.seed()).recallOf(neighbours, rows.caches()));
         return new FoundEdges(NeighbourEdges.symmetrise(neighbours, rows.layout(), settings.includeSelfLoops(), rows.caches()),
                 neighbours, search, recall);
     }
@@ -80,7 +80,7 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
     private JavaPairRDD<Long, NeighbourLists> nearestNeighbours(PreparedRows rows, KnnMethod search, double[] centre,
                                                                 StageTimer timer) {
         int numFeatures = rows.summary().numFeatures();
-        SearchInput input = SearchInput.of(rows, settings.measure(), centre);
+        SearchInput input = SearchInput.of(rows, settings.measure(), centre, settings.weighsByCosine());
         if (search == KnnMethod.EXACT) {
             return ExactKnnSearch.run(input, numNeighbours, timer);
         }

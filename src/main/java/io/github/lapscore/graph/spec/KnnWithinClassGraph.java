@@ -67,7 +67,7 @@ public record KnnWithinClassGraph(int numNeighbours, KnnMethod method, GraphSett
      * in the scope of {@code rows}: the search alone, without edges or weights.
      */
     public JavaPairRDD<Long, NeighbourLists> nearestNeighbours(PreparedRows rows, double[] centre, StageTimer timer) {
-        return ExactKnnSearch.run(SearchInput.of(rows, settings.measure(), centre), numNeighbours, timer);
+        return ExactKnnSearch.run(SearchInput.of(rows, settings.measure(), centre, settings.weighsByCosine()), numNeighbours, timer);
     }
 
     @Override

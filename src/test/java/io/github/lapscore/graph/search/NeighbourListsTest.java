@@ -49,8 +49,8 @@ class NeighbourListsTest {
         NeighbourLists a = listsAmong(new double[][]{{1}, {3}, {9}}, new long[]{5, 6, 7}, 3);
         NeighbourLists b = listsAmong(new double[][]{{3}, {4}, {11}}, new long[]{6, 8, 9}, 3);
         NeighbourLists c = listsAmong(new double[][]{{5}, {12}}, new long[]{10, 11}, 3);
-        NeighbourLists first = NeighbourLists.empty(0, 2, 3).absorb(a).absorb(b).absorb(c);
-        NeighbourLists second = NeighbourLists.empty(0, 2, 3).absorb(c).absorb(b).absorb(a);
+        NeighbourLists first = NeighbourLists.empty(0, 2, 3, true).absorb(a).absorb(b).absorb(c);
+        NeighbourLists second = NeighbourLists.empty(0, 2, 3, true).absorb(c).absorb(b).absorb(a);
         long[][] expected = {{5, 6, 8}, {7, 9, 11}};
         for (NeighbourLists merged : new NeighbourLists[]{first, second}) {
             for (int row = 0; row < 2; row++) {
@@ -73,8 +73,8 @@ class NeighbourListsTest {
         assertFalse(used.isFresh(0, 2));
         assertTrue(found.isFresh(0, 0), "marking copies, the lists marked from stay as they were");
         NeighbourLists again = listsAmong(new double[][]{{1}, {3}, {20}}, new long[]{5, 7, 12}, 3);
-        NeighbourLists first = NeighbourLists.empty(0, 2, 3).absorb(used).absorb(again);
-        NeighbourLists second = NeighbourLists.empty(0, 2, 3).absorb(again).absorb(used);
+        NeighbourLists first = NeighbourLists.empty(0, 2, 3, true).absorb(used).absorb(again);
+        NeighbourLists second = NeighbourLists.empty(0, 2, 3, true).absorb(again).absorb(used);
         for (NeighbourLists merged : new NeighbourLists[]{first, second}) {
             assertArrayEquals(new long[]{5, 6, 7}, new long[]{merged.neighbour(0, 0), merged.neighbour(0, 1), merged.neighbour(0, 2)});
             assertFalse(merged.isFresh(0, 0), "row 5: old in one copy");
@@ -117,7 +117,7 @@ class NeighbourListsTest {
             }
         }
         BlockLayout layout = new BlockLayout(100L + rows, 25);
-        NeighbourLists fromFragments = NeighbourLists.empty(125, 25, k);
+        NeighbourLists fromFragments = NeighbourLists.empty(125, 25, k, true);
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
         NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(fragments::add);
         for (Tuple2<Long, NeighbourLists> fragment : fragments) {
@@ -128,7 +128,7 @@ class NeighbourListsTest {
             }
         }
         NeighbourLists full = NeighbourLists.of(heaps, points, points);
-        NeighbourLists fromFull = NeighbourLists.empty(125, 25, k);
+        NeighbourLists fromFull = NeighbourLists.empty(125, 25, k, true);
         full.fragmentsByBlock(layout).forEachRemaining(cut -> {
             if (cut._1() == 125) {
                 fromFull.absorb(cut._2());
@@ -201,5 +201,68 @@ class NeighbourListsTest {
                 }
             }
         }
+    }
+
+    /**
+     * Lists searched without cosines (any kernel but the cosine kernel) hold the same candidates,
+     * distances and flags as lists with them, through every operation the search applies, ship less,
+     * and answer NaN for a cosine; the two kinds cannot be merged.
+     */
+    @Test
+    void listsWithoutCosinesHoldTheSameEntriesAndShipLess() throws IOException {
+        Random random = new Random(5);
+        int rows = 30;
+        long[] ids = LongStream.range(0, rows).toArray();
+        Vector[] vectors = new Vector[rows];
+        for (int i = 0; i < rows; i++) {
+            vectors[i] = Vectors.dense(random.nextGaussian() + 3.0, random.nextGaussian());
+        }
+        double[] centre = {3.0, 0.0};
+        WorkingBlock withCosines = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, centre, true));
+        WorkingBlock without = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, centre, false));
+        assertTrue(withCosines.keepsCosines());
+        assertFalse(without.keepsCosines());
+        assertFalse(without.rows(new long[]{2, 7}).keepsCosines(), "a copy keeps what its source keeps");
+        CandidateHeaps heaps = new CandidateHeaps(rows, 5);
+        BlockDistanceKernel.scan(withCosines, withCosines, heaps, heaps);
+        NeighbourLists kept = NeighbourLists.of(heaps, withCosines, withCosines);
+        NeighbourLists lean = NeighbourLists.of(heaps, without, without);
+        assertTrue(kept.keepsCosines());
+        assertFalse(lean.keepsCosines());
+        assertTrue(serialisedSize(lean) < serialisedSize(kept), serialisedSize(lean) + " bytes against " + serialisedSize(kept));
+        int[][] used = new int[rows][];
+        for (int row = 0; row < rows; row++) {
+            used[row] = new int[]{row % 5};
+        }
+        long[] reversed = LongStream.range(0, rows).map(row -> rows - 1 - row).toArray();
+        List<NeighbourLists[]> pairs = List.of(
+                new NeighbourLists[]{kept, lean},
+                new NeighbourLists[]{NeighbourLists.empty(0, rows, 5, true).absorb(kept.withUsed(used)),
+                        NeighbourLists.empty(0, rows, 5, false).absorb(lean.withUsed(used))},
+                new NeighbourLists[]{kept.truncate(3), lean.truncate(3)},
+                new NeighbourLists[]{kept.renamed(reversed, id -> rows - 1 - id), lean.renamed(reversed, id -> rows - 1 - id)});
+        for (NeighbourLists[] pair : pairs) {
+            assertFalse(pair[1].keepsCosines());
+            for (int row = 0; row < rows; row++) {
+                assertEquals(pair[0].rowId(row), pair[1].rowId(row));
+                assertEquals(pair[0].count(row), pair[1].count(row));
+                for (int n = 0; n < pair[0].count(row); n++) {
+                    assertEquals(pair[0].neighbour(row, n), pair[1].neighbour(row, n));
+                    assertEquals(pair[0].distance(row, n), pair[1].distance(row, n), 0.0);
+                    assertEquals(pair[0].isFresh(row, n), pair[1].isFresh(row, n));
+                    assertTrue(Double.isNaN(pair[1].cosine(row, n)));
+                }
+            }
+        }
+        for (int row = 0; row < rows; row++) {
+            for (int n = 0; n < kept.count(row); n++) {
+                double[] a = vectors[(int) kept.rowId(row)].toArray();
+                double[] b = vectors[(int) kept.neighbour(row, n)].toArray();
+                double rawCosine = (a[0] * b[0] + a[1] * b[1]) / (Math.hypot(a[0], a[1]) * Math.hypot(b[0], b[1]));
+                assertEquals(rawCosine, kept.cosine(row, n), 1e-12, "the lists with cosines keep the raw rows' cosine");
+            }
+        }
+        assertThrows(IllegalStateException.class, () -> NeighbourLists.empty(0, rows, 5, true).absorb(lean));
+        assertThrows(IllegalStateException.class, () -> NeighbourLists.empty(0, rows, 5, false).absorb(kept));
     }
 }

@@ -29,9 +29,12 @@ import org.apache.spark.rdd.RDD;
  */
 final class SharedRows implements Serializable {
 
-    /** Bytes per row of a cell's points (a working block: the point, three norms, the id, a position) and its K-th distance. */
+    /**
+     * Bytes per row of a cell's points (a working block: the point, three norms, the id, a position)
+     * and its K-th distance: at most, as two of the norms are kept only for cosines.
+     */
     private static final long BYTES_PER_ROW = 44;
-    /** Bytes per row and list entry of two rounds' lists and the candidates of one (25 and 16 per entry). */
+    /** Bytes per row and list entry of two rounds' lists and the candidates of one (at most 25, with cosines, and 16 per entry). */
     private static final long LIST_BYTES_PER_ENTRY = 66;
     /** Bytes per row of two rounds' lists and one round's candidates besides their entries. */
     private static final long LIST_BYTES_PER_ROW = 40;

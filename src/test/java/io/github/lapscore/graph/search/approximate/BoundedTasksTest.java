@@ -115,7 +115,7 @@ class BoundedTasksTest {
             StageTimer timer = new StageTimer(SparkTestSession.spark().sparkContext(), "bounded tasks");
             PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 0, SMALL_MAX_ROWS_PER_TASK / 2, timer,
                     Stage.GRAPH);
-            SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
+            SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()), true);
             return NeighbourEntries.of(ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2,
                     SMALL_MAX_ROWS_PER_TASK, 0, 7L)), timer, sharing));
         }

@@ -79,7 +79,7 @@ class SearchCachesTest {
             try (CacheScope caches = new CacheScope()) {
                 IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(DATA, 3), "features", null, caches);
                 PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 100, Integer.MAX_VALUE, timer(), Stage.GRAPH);
-                SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()));
+                SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()), false);
                 Set<Integer> before = persistedRdds();
                 List<String> heldShuffles = new ArrayList<>();
                 StageListener afterEachTree = (stage, description, seconds) -> {

@@ -143,8 +143,9 @@ public final class ApproximateKnnSearch {
         if (numRows > maxRows) {
             LocalityCells cells = LocalityCells.arrange(input, leaves, Math.max(1, maxRows / ForestSettings.CELLS_PER_TASK), tasks,
                     timer);
-            boolean readInPlace = SharedRows.pointsFit(sharing.storageBytes(), numRows, numFeatures);
-            boolean listsOnDisk = readInPlace && !SharedRows.listsFitBeside(sharing.storageBytes(), numRows, numFeatures, listSize);
+            boolean readInPlace = SharedRows.pointsFit(sharing.storageBytes(), numRows, numFeatures, embedding.withCosines());
+            boolean listsOnDisk = readInPlace
+                    && !SharedRows.listsFitBeside(sharing.storageBytes(), numRows, numFeatures, listSize, embedding.withCosines());
             SearchInput cellInput = cells.input(input, listsOnDisk ? StorageLevel.DISK_ONLY() : StorageLevel.MEMORY_AND_DISK());
             JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, listsOnDisk, timer) : null;
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, points, tasks, settings, timer);

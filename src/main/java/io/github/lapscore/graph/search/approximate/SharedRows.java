@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 
 import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.Partition;
 import org.apache.spark.SparkContext;
@@ -30,12 +31,15 @@ import org.apache.spark.rdd.RDD;
 final class SharedRows implements Serializable {
 
     /**
-     * Bytes per row of a cell's points (a working block: the point, three norms, the id, a position)
-     * and its K-th distance: at most, as two of the norms are kept only for cosines.
+     * Bytes per row of a cell's points (a working block: the point, its squared norm, the id, a
+     * position) and its K-th distance; 16 more where the cells keep what cosines need (two numbers
+     * per point).
      */
-    private static final long BYTES_PER_ROW = 44;
-    /** Bytes per row and list entry of two rounds' lists and the candidates of one (at most 25, with cosines, and 16 per entry). */
-    private static final long LIST_BYTES_PER_ENTRY = 66;
+    private static final long BYTES_PER_ROW = 28;
+    /** Bytes per row and list entry of two rounds' lists and the candidates of one (17 and 16 per entry); 16 more with cosines. */
+    private static final long LIST_BYTES_PER_ENTRY = 50;
+    /** Bytes per row, and per row and list entry, that keeping cosines adds ({@link RowEmbedding#withCosines}). */
+    private static final long COSINE_BYTES = 16;
     /** Bytes per row of two rounds' lists and one round's candidates besides their entries. */
     private static final long LIST_BYTES_PER_ROW = 40;
 
@@ -77,23 +81,26 @@ final class SharedRows implements Serializable {
 
     /**
      * Whether the points of {@code numRows} rows of {@code numFeatures} features and their K-th
-     * distances, {@code m (8 d + 44)} bytes, take at most half of {@code storage}: the half that
+     * distances, {@code m (8 d + 28)} bytes ({@code m (8 d + 44)} {@code withCosines}), take at most
+     * half of {@code storage}: the half that
      * Spark's unified memory manager does not let running tasks evict by default
      * ({@code spark.memory.storageFraction}). Cells spilled to disk would be read back whole by every
      * batch that names one of their rows, which costs far more than shipping the named rows.
      */
-    static boolean pointsFit(long storage, long numRows, int numFeatures) {
-        return numRows * (Double.BYTES * numFeatures + BYTES_PER_ROW) <= storage / 2;
+    static boolean pointsFit(long storage, long numRows, int numFeatures, boolean withCosines) {
+        return numRows * (Double.BYTES * numFeatures + BYTES_PER_ROW + (withCosines ? COSINE_BYTES : 0)) <= storage / 2;
     }
 
     /**
      * Whether two rounds' lists of {@code listSize} entries and one round's candidates, about
-     * {@code m (66 K + 40)} bytes, fit in {@code storage} beside the points of {@link #pointsFit};
-     * when they do not, the search keeps them on disk, so that caching them cannot evict a cell.
+     * {@code m (50 K + 40)} bytes ({@code m (66 K + 40)} {@code withCosines}), fit in {@code storage}
+     * beside the points of {@link #pointsFit}; when they do not, the search keeps them on disk, so
+     * that caching them cannot evict a cell.
      */
-    static boolean listsFitBeside(long storage, long numRows, int numFeatures, int listSize) {
-        return numRows * (Double.BYTES * numFeatures + BYTES_PER_ROW + LIST_BYTES_PER_ENTRY * listSize + LIST_BYTES_PER_ROW)
-                <= storage;
+    static boolean listsFitBeside(long storage, long numRows, int numFeatures, int listSize, boolean withCosines) {
+        long cosineBytes = withCosines ? COSINE_BYTES * (1 + listSize) : 0;
+        return numRows * (Double.BYTES * numFeatures + BYTES_PER_ROW + LIST_BYTES_PER_ENTRY * listSize + LIST_BYTES_PER_ROW
+                + cosineBytes) <= storage;
     }
 
     /** Rows {@code ids} (ascending, at least one) copied from their cells into one working block. */

@@ -96,7 +96,8 @@ class BoundedTasksTest {
             assertEquals(1, embeddings.size(), "shipped rows need no embedded cells: " + embeddings);
             int dims = SMALL[0].length;
             long cellsOnly = 2L * SMALL.length * (8 * dims + 44);
-            assertTrue(SharedRows.pointsFit(cellsOnly, SMALL.length, dims) && !SharedRows.listsFitBeside(cellsOnly, SMALL.length, dims, K));
+            assertTrue(SharedRows.pointsFit(cellsOnly, SMALL.length, dims, true)
+                    && !SharedRows.listsFitBeside(cellsOnly, SMALL.length, dims, K, true));
             List<String> listsOnDisk = listsOf(new ApproximateKnnSearch.Sharing(true, cellsOnly));
             assertEquals(2, embeddings.size(), "the cells were embedded again: " + embeddings);
             assertTrue(embeddings.get(1).contains(StepNames.LISTS_ON_DISK), "the lists stay on disk: " + embeddings);

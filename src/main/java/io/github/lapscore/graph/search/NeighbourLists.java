@@ -247,7 +247,9 @@ public final class NeighbourLists implements Serializable {
                 }
                 mergedIds[n] = source.ids[from];
                 mergedDistances[n] = source.distances[from];
-                mergedCosines[n] = keepsCosines() ? source.cosines[from] : 0.0;
+                if (keepsCosines()) {
+                    mergedCosines[n] = source.cosines[from];
+                }
                 mergedFresh[n] = source.fresh[from];
                 n++;
             }

@@ -105,7 +105,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 }
             }
             SearchInput input = new SearchInput(approximate.graph.blocks(), approximate.graph.layout(),
-                    new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, approximate.graph.featureMeans()), caches);
+                    new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, approximate.graph.featureMeans(), false), caches);
             RecallSample sample = RecallSample.draw(input, k, forest.recallSampleSize(), forest.seed());
             if (methods.contains("pynndescent")) {
                 pynndescent(spark, data, rows, sample, out).ifPresent(results::add);

@@ -85,6 +85,6 @@ public record KernelRate(double kernelGflops, double doubleScreenGflops, double 
             ids[i] = firstId + i;
             vectors[i] = Vectors.dense(values);
         }
-        return WorkingBlock.of(ids, vectors, new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, new double[dim]));
+        return WorkingBlock.of(ids, vectors, new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, new double[dim], false));
     }
 }

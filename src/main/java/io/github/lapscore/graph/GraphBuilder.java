@@ -194,7 +194,7 @@ public final class GraphBuilder {
         double deviation = 0.0;
         double[] firstPoint = null;
         boolean allCoincide = true;
-        RowEmbedding embedding = new RowEmbedding(numFeatures, measure, centre);
+        RowEmbedding embedding = new RowEmbedding(numFeatures, measure, centre, false);
         for (BlockSpread spread : blocks.map(block -> new BlockSpread(WorkingBlock.of(block, embedding)))
                 .collect()) {
             deviation += spread.squaredDeviation;

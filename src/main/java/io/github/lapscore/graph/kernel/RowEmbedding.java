@@ -21,11 +21,6 @@ import org.apache.spark.ml.linalg.Vector;
  */
 public record RowEmbedding(int numFeatures, DistanceMeasure measure, double[] centre, boolean withCosines) implements Serializable {
 
-    /** The embedding by {@code measure} about {@code centre}, keeping cosines. */
-    public RowEmbedding(int numFeatures, DistanceMeasure measure, double[] centre) {
-        this(numFeatures, measure, centre, true);
-    }
-
     /** The point of {@code row}, in a new array of {@code numFeatures} values. O(numFeatures). */
     public double[] point(Vector row) {
         double[] point = new double[numFeatures];

@@ -57,7 +57,7 @@ class BlockDistanceKernelTest {
             ids[i] = firstId + i;
             vectors[i] = Vectors.dense(rows[i]);
         }
-        return WorkingBlock.of(ids, vectors, new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre));
+        return WorkingBlock.of(ids, vectors, new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre, true));
     }
 
     private static double[] meanOf(double[][] rows) {

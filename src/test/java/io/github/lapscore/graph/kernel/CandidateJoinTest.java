@@ -36,7 +36,7 @@ class CandidateJoinTest {
                 centre[t] += rows[i][t] / rows.length;
             }
         }
-        return WorkingBlock.of(ids, vectors, new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre));
+        return WorkingBlock.of(ids, vectors, new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre, true));
     }
 
     /** Distinct random positions, sorted, none in {@code taken}. */

@@ -68,7 +68,7 @@ class WorkingBlockTest {
             for (DistanceMeasure measure : DistanceMeasure.values()) {
                 double[] centre = centreOf(rows, measure);
                 for (Vector[] vectors : new Vector[][]{dense, sparse}) {
-                    WorkingBlock block = WorkingBlock.of(ids, vectors, new RowEmbedding(5, measure, centre));
+                    WorkingBlock block = WorkingBlock.of(ids, vectors, new RowEmbedding(5, measure, centre, true));
                     for (int i = 0; i < rows.length; i++) {
                         for (int j = 0; j < rows.length; j++) {
                             assertEquals(plainCosine(rows[i], rows[j]), block.cosine(i, block, j, block.squaredDistance(i, block, j)), 1e-12,
@@ -84,7 +84,7 @@ class WorkingBlockTest {
     void aZeroRowHasNoCosine() {
         Vector[] vectors = {Vectors.dense(0.0, 0.0), Vectors.dense(1.0, 2.0)};
         WorkingBlock block = WorkingBlock.of(new long[]{0, 1}, vectors,
-                new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0}));
+                new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, 1.0}, true));
         assertTrue(Double.isNaN(block.cosine(0, block, 1, block.squaredDistance(0, block, 1))));
         assertTrue(Double.isNaN(block.cosine(1, block, 0, block.squaredDistance(1, block, 0))));
         assertEquals(1.0, block.cosine(1, block, 1, block.squaredDistance(1, block, 1)), 1e-15);
@@ -110,7 +110,7 @@ class WorkingBlockTest {
                 vectors[i] = Vectors.dense(rows[i]);
             }
             WorkingBlock block = WorkingBlock.of(ids, vectors,
-                    new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN)));
+                    new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN), true));
             for (int i = 0; i < rows.length; i++) {
                 for (int j = 0; j < rows.length; j++) {
                     double plain = 0.0;
@@ -147,7 +147,7 @@ class WorkingBlockTest {
             }
             vectors[i] = Vectors.dense(rows[i]);
         }
-        RowEmbedding embedding = new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN));
+        RowEmbedding embedding = new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN), true);
         WorkingBlock low = WorkingBlock.of(new long[]{0, 1, 2, 3, 4}, Arrays.copyOfRange(vectors, 0, 5), embedding);
         WorkingBlock high = WorkingBlock.of(new long[]{5, 6, 7, 8, 9}, Arrays.copyOfRange(vectors, 5, 10), embedding);
         long[] ids = {1, 4, 5, 9};

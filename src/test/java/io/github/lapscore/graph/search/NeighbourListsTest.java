@@ -37,8 +37,8 @@ class NeighbourListsTest {
         for (int i = 0; i < others.length; i++) {
             candidates[i] = Vectors.dense(others[i]);
         }
-        WorkingBlock rows = WorkingBlock.of(new long[]{0, 1}, own, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1]));
-        WorkingBlock found = WorkingBlock.of(otherIds, candidates, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1]));
+        WorkingBlock rows = WorkingBlock.of(new long[]{0, 1}, own, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1], true));
+        WorkingBlock found = WorkingBlock.of(otherIds, candidates, new RowEmbedding(1, DistanceMeasure.EUCLIDEAN, new double[1], true));
         CandidateHeaps heaps = new CandidateHeaps(2, k);
         BlockDistanceKernel.scan(rows, found, heaps, null);
         return NeighbourLists.of(heaps, rows, found);
@@ -109,7 +109,7 @@ class NeighbourListsTest {
         for (int i = 0; i < rows; i++) {
             vectors[i] = Vectors.dense(i * i % 17, i % 5);
         }
-        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
+        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true));
         CandidateHeaps heaps = new CandidateHeaps(rows, k);
         for (int i = 0; i < rows; i++) {
             for (int j = i + 1; j <= i + 1 + i % 2 && j < rows; j++) {
@@ -165,7 +165,7 @@ class NeighbourListsTest {
             ids[i] = 3L * i;
             vectors[i] = Vectors.dense(random.nextGaussian(), random.nextGaussian());
         }
-        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
+        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true));
         CandidateHeaps heaps = new CandidateHeaps(rows, 4);
         for (int i = 0; i < rows; i++) {
             if (i % 7 == 3) {

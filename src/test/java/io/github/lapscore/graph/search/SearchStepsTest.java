@@ -54,7 +54,7 @@ class SearchStepsTest {
         List<String> stepByStep = Caches.leavesNothingCached("the steps and their scope", () -> {
             try (CacheScope caches = new CacheScope()) {
                 SearchInput input = new SearchInput(context.emptyRDD(), layout,
-                        new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]), caches);
+                        new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true), caches);
                 int cachedBefore = context.getPersistentRDDs().size();
                 JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input, STEPS,
                         step -> context.parallelizePairs(steps.get(step), 2),
@@ -81,7 +81,7 @@ class SearchStepsTest {
             ids[i] = i;
             vectors[i] = Vectors.dense(points.nextGaussian(), points.nextGaussian());
         }
-        WorkingBlock all = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2]));
+        WorkingBlock all = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true));
         Random offers = new Random(100 + step);
         CandidateHeaps heaps = new CandidateHeaps(ROWS, K);
         for (int i = step == 0 ? ROWS_PER_BLOCK : 0; i < ROWS; i++) {

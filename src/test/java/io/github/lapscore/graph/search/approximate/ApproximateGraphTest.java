@@ -111,7 +111,7 @@ class ApproximateGraphTest {
                 300, 3L)));
              CacheScope caches = new CacheScope()) {
             SearchInput input = new SearchInput(graph.blocks(), graph.layout(),
-                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
+                    new RowEmbedding(data[0].length, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), true), caches);
             RecallSample sample = RecallSample.draw(input, k, 40, 9L);
             long[] ids = sample.ids();
             assertEquals(40, ids.length);

@@ -147,7 +147,7 @@ class NeighbourDescentTest {
      */
     private static SearchInput inputOf(WeightedGraph graph, int numFeatures, CacheScope caches) {
         return new SearchInput(graph.blocks(), graph.layout(),
-                new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans()), caches);
+                new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), true), caches);
     }
 
     /**

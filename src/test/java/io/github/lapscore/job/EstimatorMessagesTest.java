@@ -70,4 +70,15 @@ class EstimatorMessagesTest {
                 new RuntimeException("wrapped", new IOException("No space left on device\n\tat somewhere")));
         assertEquals("Spark failed: No space left on device", new UserTerms().translate(failure).getMessage());
     }
+
+    @Test
+    void aTaskOutOfMemorySaysWhatToChange() {
+        SparkException failure = new SparkException("Job aborted due to stage failure",
+                new OutOfMemoryError("[UNABLE_TO_ACQUIRE_MEMORY] Unable to acquire 260750578 bytes of memory, got 135393396."));
+        String line = new UserTerms().translate(failure).getMessage();
+        assertEquals("Spark failed: [UNABLE_TO_ACQUIRE_MEMORY] Unable to acquire 260750578 bytes of memory, got 135393396;"
+                + " give Spark more memory (LAPSCORE_JAVA_OPTS=-Xmx… for bin/lapscore in local mode, spark.executor.memory on a"
+                + " cluster) or lower --max-rows-per-task, the rows one task holds", line);
+        assertEquals(1, line.lines().count());
+    }
 }

@@ -9,6 +9,10 @@ import java.util.Locale;
  */
 public final class JobErrors {
 
+    /** What a fit that ran out of memory can change. */
+    private static final String MEMORY_ADVICE = "give Spark more memory (LAPSCORE_JAVA_OPTS=-Xmx… for bin/lapscore in local"
+            + " mode, spark.executor.memory on a cluster) or lower --max-rows-per-task, the rows one task holds";
+
     private JobErrors() {
     }
 
@@ -64,8 +68,14 @@ public final class JobErrors {
         return shown.toString();
     }
 
-    /** The line printed for an error nobody checked for: what Spark's root cause says. */
+    /**
+     * The line printed for an error nobody checked for: what Spark's root cause says, and, when that
+     * is a lack of memory (the JVM's heap, or the execution memory Spark grants a task, both an
+     * {@link OutOfMemoryError}), what to do about it.
+     */
     public static String unexpected(Throwable error) {
-        return "Spark failed: " + firstLine(rootCause(error));
+        Throwable root = rootCause(error);
+        String line = "Spark failed: " + firstLine(root);
+        return root instanceof OutOfMemoryError ? line.replaceFirst("\\.$", "") + "; " + MEMORY_ADVICE : line;
     }
 }

@@ -83,8 +83,9 @@ final class SharedRows implements Serializable {
      * Whether the points of {@code numRows} rows of {@code numFeatures} features and their K-th
      * distances, {@code m (8 d + 28)} bytes ({@code m (8 d + 44)} {@code withCosines}), take at most
      * half of {@code storage}: the half that Spark's unified memory manager does not let running
-     * tasks evict by default ({@code spark.memory.storageFraction}). Cells spilled to disk would be read back whole by every
-     * batch that names one of their rows, which costs far more than shipping the named rows.
+     * tasks evict by default ({@code spark.memory.storageFraction}). Cells spilled to disk would be
+     * read back whole by every batch that names one of their rows, which costs far more than
+     * shipping the named rows.
      */
     static boolean pointsFit(long storage, long numRows, int numFeatures, boolean withCosines) {
         return numRows * (Double.BYTES * numFeatures + BYTES_PER_ROW + (withCosines ? COSINE_BYTES : 0)) <= storage / 2;

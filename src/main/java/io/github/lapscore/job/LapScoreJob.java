@@ -64,6 +64,8 @@ public final class LapScoreJob {
     private static final String SERIALIZER = "spark.serializer";
     /** The most reduce partitions for which a shuffle writes one file and one serialization stream per partition at once. */
     private static final String BYPASS_MERGE_THRESHOLD = "spark.shuffle.sort.bypassMergeThreshold";
+    /** How deep into a failed task's chain of causes Spark looks for a fatal error, which makes it stop the executor's JVM. */
+    static final String KILL_ON_FATAL_ERROR_DEPTH = "spark.executor.killOnFatalError.depth";
 
     private static final String COMMANDS = """
             Usage: lapscore COMMAND [options]    (lapscore COMMAND --help lists a command's options)
@@ -98,7 +100,8 @@ public final class LapScoreJob {
             return;
         }
         Interruption.watch(System.err);
-        SparkSession spark = session("lapscore " + name, arguments, master);
+        SparkSession spark = session("lapscore " + name,
+                arguments.given(master) || System.getProperty("spark.master") == null ? arguments.text(master) : null);
         try {
             command.run(spark, arguments, System.out);
         } catch (IllegalArgumentException bad) {
@@ -134,26 +137,33 @@ public final class LapScoreJob {
     }
 
     /**
-     * Uses spark-submit's master when there is one, else {@code --master} (default local[*], local[2]
-     * for bench; checked by {@link MasterUrl} before Spark starts); and
+     * Uses {@code master} (checked by {@link MasterUrl} before Spark starts), or spark-submit's when
+     * null; and
      * Kryo for what Spark ships between tasks unless the user chose a serializer (its shuffles of rows
      * and of neighbour lists are smaller than Java serialization's; see the performance page in docs/);
      * and the sort-based shuffle writer for every shuffle unless the user chose a bypass threshold:
      * below it, each map task opens one file and one serialization stream per reduce partition at
      * once, each stream with a Kryo instance of its own, and Spark's pool keeps those instances by
      * soft references, which a busy heap clears, so the search's tasks (each shuffling to a hundred
-     * or more batches) would build them again and again.
+     * or more batches) would build them again and again. In local mode, unless the user chose
+     * otherwise, a task that exhausts the heap fails like any other task instead of stopping the JVM
+     * ({@value #KILL_ON_FATAL_ERROR_DEPTH} 0): the executor is the job's own JVM, and stopping it
+     * would end the job with Spark's stack trace instead of the one line that says what to change.
      */
-    private static <E extends Enum<E> & CommandOption> SparkSession session(String name, JobArguments<E> arguments, E master) {
+    static SparkSession session(String name, String master) {
         SparkSession.Builder builder = SparkSession.builder().appName(name);
-        if (arguments.given(master) || System.getProperty("spark.master") == null) {
-            builder.master(arguments.text(master));
+        if (master != null) {
+            builder.master(master);
         }
         if (System.getProperty(SERIALIZER) == null) {
             builder.config(SERIALIZER, "org.apache.spark.serializer.KryoSerializer");
         }
         if (System.getProperty(BYPASS_MERGE_THRESHOLD) == null) {
             builder.config(BYPASS_MERGE_THRESHOLD, "0");
+        }
+        if (MasterUrl.runsTasksInThisJvm(master != null ? master : System.getProperty("spark.master", ""))
+                && System.getProperty(KILL_ON_FATAL_ERROR_DEPTH) == null) {
+            builder.config(KILL_ON_FATAL_ERROR_DEPTH, "0");
         }
         SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");

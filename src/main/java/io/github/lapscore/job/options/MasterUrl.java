@@ -34,4 +34,12 @@ public final class MasterUrl {
         }
         return url;
     }
+
+    /**
+     * Whether {@code url} runs the executor inside the driver's JVM: {@code local}, {@code local[N]}
+     * or {@code local[N,F]}; not {@code local-cluster}, whose executors are JVMs of their own.
+     */
+    public static boolean runsTasksInThisJvm(String url) {
+        return url.equals("local") || url.startsWith("local[");
+    }
 }

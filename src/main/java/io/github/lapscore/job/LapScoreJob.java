@@ -65,7 +65,7 @@ public final class LapScoreJob {
     /** The most reduce partitions for which a shuffle writes one file and one serialization stream per partition at once. */
     private static final String BYPASS_MERGE_THRESHOLD = "spark.shuffle.sort.bypassMergeThreshold";
     /** How deep into a failed task's chain of causes Spark looks for a fatal error, which makes it stop the executor's JVM. */
-    static final String KILL_ON_FATAL_ERROR_DEPTH = "spark.executor.killOnFatalError.depth";
+    private static final String KILL_ON_FATAL_ERROR_DEPTH = "spark.executor.killOnFatalError.depth";
 
     private static final String COMMANDS = """
             Usage: lapscore COMMAND [options]    (lapscore COMMAND --help lists a command's options)
@@ -147,7 +147,7 @@ public final class LapScoreJob {
      * soft references, which a busy heap clears, so the search's tasks (each shuffling to a hundred
      * or more batches) would build them again and again. In local mode, unless the user chose
      * otherwise, a task that exhausts the heap fails like any other task instead of stopping the JVM
-     * ({@value #KILL_ON_FATAL_ERROR_DEPTH} 0): the executor is the job's own JVM, and stopping it
+     * ({@value #KILL_ON_FATAL_ERROR_DEPTH} set to 0): the executor is the job's own JVM, and stopping it
      * would end the job with Spark's stack trace instead of the one line that says what to change.
      */
     static SparkSession session(String name, String master) {

@@ -3,8 +3,8 @@ package io.github.lapscore.graph.kernel;
 /**
  * The single-precision screen value of a pair of points, and the bounds that let a screen by it
  * drop only pairs that the exact distance would drop too; shared by the screens that compute it
- * ({@link SinglePrecisionTiles} for the scans of two blocks, {@link SinglePrecisionPoints} for
- * NN-descent's local joins).
+ * ({@link SinglePrecisionTiles} for the scans of two blocks, the single-precision points of
+ * {@link io.github.lapscore.graph.kernel.join.CandidateJoin} for NN-descent's local joins).
  *
  * <p><b>The screen value.</b> The centred points are multiplied by a power of two {@code s} (exact)
  * so that the largest magnitude lies in [0.5, 1), and rounded to single precision; for points a and
@@ -25,7 +25,7 @@ package io.github.lapscore.graph.kernel;
  * from D by a factor within {@code 1 +- d'}, {@code d' = (d + 8) 2^-52}; so a pair whose exact
  * distance is at most W has {@code E <= s^2 W (1 + d') + e} ({@link #limit}).
  */
-final class SinglePrecisionBound {
+public final class SinglePrecisionBound {
 
     private static final double UNIT_ROUNDOFF = 0x1p-24;
     /** Scaling exponents are kept within this, so that {@code s^2} is a finite double. */
@@ -43,7 +43,7 @@ final class SinglePrecisionBound {
     private final double relativeSlack;
 
     /** The bound for points of dimension {@code dim} whose largest magnitude (all of them) is {@code largest}. */
-    SinglePrecisionBound(int dim, double largest) {
+    public SinglePrecisionBound(int dim, double largest) {
         this.dim = dim;
         this.scale = largest == 0.0 ? 1.0
                 : Math.scalb(1.0, Math.max(-MAX_EXPONENT, Math.min(MAX_EXPONENT, -Math.getExponent(largest) - 1)));
@@ -54,12 +54,12 @@ final class SinglePrecisionBound {
     }
 
     /** A centred point's value scaled by s and rounded to single precision. */
-    float single(double value) {
+    public float single(double value) {
         return (float) (value * scale);
     }
 
     /** {@code n_a}: a point's squared norm scaled by s^2, reduced by the slack g, in single precision. */
-    float reducedNorm(double squaredNorm) {
+    public float reducedNorm(double squaredNorm) {
         return (float) (squaredNorm * squaredScale * reduction);
     }
 
@@ -67,7 +67,7 @@ final class SinglePrecisionBound {
      * {@code s^2 W (1 + d') + e} rounded up to single precision: the screen value of every pair whose
      * exact squared distance is at most W is at most this.
      */
-    float limit(double worst) {
+    public float limit(double worst) {
         double scaled = worst * squaredScale * (1.0 + relativeSlack) + absoluteSlack;
         float limit = (float) scaled;
         return limit < scaled ? Math.nextUp(limit) : limit;

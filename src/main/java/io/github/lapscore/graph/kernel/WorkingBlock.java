@@ -186,6 +186,11 @@ public final class WorkingBlock {
         return dim;
     }
 
+    /** The largest magnitude of any coordinate of any point of this block. */
+    public double largestMagnitude() {
+        return largestMagnitude;
+    }
+
     /** {@code ||p_i - centre||^2} of row {@code i}. */
     public double squaredNorm(int i) {
         return squaredNorms[i];

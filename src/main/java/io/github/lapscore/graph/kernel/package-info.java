@@ -7,7 +7,8 @@
  * exact distances only for the pairs that may be among a row's k nearest; for the epsilon graph
  * every squared distance by one BLAS level-3 product per tile,
  * {@code ||a||^2 + ||b||^2 - 2 A B^T}; and the bounded heaps that keep each row's k best candidates
- * ({@link io.github.lapscore.graph.kernel.CandidateHeaps}).
+ * ({@link io.github.lapscore.graph.kernel.CandidateHeaps}). NN-descent's local joins are in
+ * {@code graph.kernel.join}.
  *
  * <p>Internal: public only so that {@code graph.search}, {@code graph} and the benchmark can call
  * it; it is not subject to API stability and may change in any release. Users choose a distance

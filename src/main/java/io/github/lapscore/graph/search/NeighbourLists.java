@@ -15,6 +15,7 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import org.apache.spark.api.java.JavaPairRDD;
 
 import scala.Tuple2;
@@ -78,10 +79,22 @@ public final class NeighbourLists implements Serializable {
      */
     static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
         NeighbourLists lists = new NeighbourLists(own.ids, heaps.k, own.keepsCosines());
+        EntryCosine cosine = cosineOf(own, others);
         for (int i = 0; i < own.size; i++) {
-            lists.fill(i, heaps, own, i, others);
+            lists.fill(i, heaps, i, cosine);
         }
         return lists;
+    }
+
+    /** The cosine of an entry of a row of {@code own} whose candidates are rows of {@code others}. */
+    private static EntryCosine cosineOf(WorkingBlock own, WorkingBlock others) {
+        return (row, neighbour, squared) -> own.cosine(row, others, others.positionOf(neighbour), squared);
+    }
+
+    /** The raw rows' cosine of row {@code row}'s entry {@code neighbour}, from their squared distance. */
+    @FunctionalInterface
+    private interface EntryCosine {
+        double of(int row, long neighbour, double squaredDistance);
     }
 
     /**
@@ -91,11 +104,25 @@ public final class NeighbourLists implements Serializable {
      */
     public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
                                                               BlockLayout layout) {
-        return cutByBlock(own.ids, row -> heaps.sizes[row] > 0, layout, kept -> {
-            NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> own.ids[row]).toArray(), heaps.k,
-                    IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0), own.keepsCosines());
+        return fragmentsOf(heaps, own.ids, own.keepsCosines(), cosineOf(own, others), layout);
+    }
+
+    /**
+     * {@link #fragmentsOf(CandidateHeaps, WorkingBlock, WorkingBlock, BlockLayout)} for the heaps of
+     * a local join of {@code points}, whose candidates are rows of the same points.
+     */
+    public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, ScatteredPoints points, BlockLayout layout) {
+        return fragmentsOf(heaps, points.ids, points.keepsCosines(),
+                (row, neighbour, squared) -> points.cosine(row, points.positionOf(neighbour), squared), layout);
+    }
+
+    private static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, long[] rowIds, boolean withCosines,
+                                                               EntryCosine cosine, BlockLayout layout) {
+        return cutByBlock(rowIds, row -> heaps.sizes[row] > 0, layout, kept -> {
+            NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), heaps.k,
+                    IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0), withCosines);
             for (int n = 0; n < kept.length; n++) {
-                fragment.fill(n, heaps, own, kept[n], others);
+                fragment.fill(n, heaps, kept[n], cosine);
             }
             return fragment;
         });
@@ -143,18 +170,17 @@ public final class NeighbourLists implements Serializable {
     }
 
     /**
-     * Fills row {@code row} of these lists from the heap of row {@code i} of {@code own}, whose
-     * candidates are rows of {@code others}; the cosines, when these lists keep them, need a look-up
-     * of each candidate in {@code others}.
+     * Fills row {@code row} of these lists from the heap of row {@code i}; the cosines, when these
+     * lists keep them, come from {@code cosine} (a look-up of each candidate among the points).
      */
-    private void fill(int row, CandidateHeaps heaps, WorkingBlock own, int i, WorkingBlock others) {
+    private void fill(int row, CandidateHeaps heaps, int i, EntryCosine cosine) {
         int base = row * width;
         int count = heaps.sorted(i, ids, distances, base);
         for (int n = base; n < base + count; n++) {
             double squared = distances[n];
             distances[n] = Math.sqrt(squared);
             if (cosines != null) {
-                cosines[n] = own.cosine(i, others, others.positionOf(ids[n]), squared);
+                cosines[n] = cosine.of(i, ids[n], squared);
             }
             fresh[n] = true;
         }

@@ -13,6 +13,7 @@ import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -21,6 +22,7 @@ import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
@@ -155,6 +157,11 @@ class NeighbourListsTest {
         return bytes.size();
     }
 
+    /**
+     * The fragments streamed from a join's heaps equal the full lists cut by block, whether the
+     * join's points lie in one working block or are read from two, interleaved (cosines included:
+     * the embedding's centre is off the origin).
+     */
     @Test
     void fragmentsBuiltFromTheHeapsEqualTheListsCutByBlock() {
         Random random = new Random(11);
@@ -165,7 +172,14 @@ class NeighbourListsTest {
             ids[i] = 3L * i;
             vectors[i] = Vectors.dense(random.nextGaussian(), random.nextGaussian());
         }
-        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true));
+        RowEmbedding embedding = new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[]{0.5, -1.5}, true);
+        WorkingBlock points = WorkingBlock.of(ids, vectors, embedding);
+        WorkingBlock[] halves = {
+            WorkingBlock.of(LongStream.range(0, rows / 2).map(i -> ids[(int) (2 * i)]).toArray(),
+                    IntStream.range(0, rows / 2).mapToObj(i -> vectors[2 * i]).toArray(Vector[]::new), embedding),
+            WorkingBlock.of(LongStream.range(0, rows / 2).map(i -> ids[(int) (2 * i + 1)]).toArray(),
+                    IntStream.range(0, rows / 2).mapToObj(i -> vectors[2 * i + 1]).toArray(Vector[]::new), embedding)};
+        ScatteredPoints scattered = ScatteredPoints.of(ids, IntStream.range(0, rows).mapToObj(i -> halves[i % 2]).toArray(WorkingBlock[]::new));
         CandidateHeaps heaps = new CandidateHeaps(rows, 4);
         for (int i = 0; i < rows; i++) {
             if (i % 7 == 3) {
@@ -180,9 +194,17 @@ class NeighbourListsTest {
         BlockLayout layout = new BlockLayout(3L * rows, 10);
         List<Tuple2<Long, NeighbourLists>> cut = new ArrayList<>();
         NeighbourLists.of(heaps, points, points).fragmentsByBlock(layout).forEachRemaining(cut::add);
-        List<Tuple2<Long, NeighbourLists>> streamed = new ArrayList<>();
-        NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(streamed::add);
+        List<Tuple2<Long, NeighbourLists>> fromOneBlock = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(fromOneBlock::add);
+        List<Tuple2<Long, NeighbourLists>> fromTwoBlocks = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, scattered, layout).forEachRemaining(fromTwoBlocks::add);
         assertEquals(12, cut.size(), "40 rows three ids apart fill 12 blocks of 10 ids");
+        for (List<Tuple2<Long, NeighbourLists>> streamed : List.of(fromOneBlock, fromTwoBlocks)) {
+            assertFragmentsEqual(cut, streamed);
+        }
+    }
+
+    private static void assertFragmentsEqual(List<Tuple2<Long, NeighbourLists>> cut, List<Tuple2<Long, NeighbourLists>> streamed) {
         assertEquals(cut.size(), streamed.size());
         for (int f = 0; f < cut.size(); f++) {
             assertEquals(cut.get(f)._1(), streamed.get(f)._1());
@@ -198,6 +220,7 @@ class NeighbourListsTest {
                     assertEquals(expected.neighbour(row, n), actual.neighbour(row, n));
                     assertEquals(expected.distance(row, n), actual.distance(row, n), 0.0);
                     assertEquals(expected.cosine(row, n), actual.cosine(row, n), 0.0);
+                    assertFalse(Double.isNaN(actual.cosine(row, n)), "cosines kept");
                 }
             }
         }

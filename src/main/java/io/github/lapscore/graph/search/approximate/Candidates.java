@@ -7,7 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import io.github.lapscore.graph.search.NeighbourLists;
 
 /**
@@ -79,16 +79,16 @@ final class Candidates implements Serializable {
     }
 
     /** Positions in {@code points} of the new candidates of row {@code row}. */
-    int[] freshPositionsIn(int row, WorkingBlock points) {
+    int[] freshPositionsIn(int row, ScatteredPoints points) {
         return positions(freshMembers, freshOffsets[row], freshOffsets[row + 1], points);
     }
 
     /** Positions in {@code points} of the old candidates of row {@code row}. */
-    int[] oldPositionsIn(int row, WorkingBlock points) {
+    int[] oldPositionsIn(int row, ScatteredPoints points) {
         return positions(oldMembers, oldOffsets[row], oldOffsets[row + 1], points);
     }
 
-    private static int[] positions(long[] members, int from, int to, WorkingBlock points) {
+    private static int[] positions(long[] members, int from, int to, ScatteredPoints points) {
         int[] positions = new int[to - from];
         for (int n = 0; n < positions.length; n++) {
             positions[n] = points.positionOf(members[from + n]);

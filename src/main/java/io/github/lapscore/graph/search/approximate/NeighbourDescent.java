@@ -13,9 +13,10 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowGather;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.CandidateJoin;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.CandidateJoin;
+import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.graph.search.SearchInput;
@@ -82,8 +83,8 @@ final class NeighbourDescent {
      * {@code groups} of consecutive rows ({@link BlockLayout#inParts}); the lists do not depend on
      * their number: every group keeps, for each row, the K best offers its local joins make, and the
      * K best of all offers are among the K best of each group's. The local joins read the rows from
-     * the group copies when {@code groups} carries them, else from rows gathered for each round from
-     * {@code input}'s blocks where they are, copied into the groups' working blocks only.
+     * the group copies when {@code groups} carries them, else from the rows each round's batches name:
+     * read where they lie in the cached cells, or shipped to the batches from {@code input}'s blocks.
      */
     static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                     SearchSettings settings, Groups groups, StageTimer timer) {
@@ -180,7 +181,7 @@ final class NeighbourDescent {
                                 (own, all) -> {
                                     Tuple2<WorkingBlock, double[]> points = all.next();
                                     taskRows.record(points._1().size);
-                                    return localJoin(own.next(), points._1(), points._2(), layout, listSize);
+                                    return localJoin(own.next(), ScatteredPoints.of(points._1()), points._2(), layout, listSize);
                                 })
                         : gatheredJoins(candidates, before, layout, input, listSize, maxRows,
                                 cells == null ? null : new SharedRows(cells.rdd(), layout).withKthSquared(kthSquared.rdd()), taskRows);
@@ -249,7 +250,8 @@ final class NeighbourDescent {
         return batches.zipPartitions(delivered, (own, rows) -> {
             RowGather.Gathered named = rows.next();
             return localJoin(own.next(), named.ids().length,
-                    () -> new SharedRows.Named(WorkingBlock.of(named.ids(), named.vectors(), embedding), named.tags()), layout,
+                    () -> new SharedRows.Named(ScatteredPoints.of(WorkingBlock.of(named.ids(), named.vectors(), embedding)), named.tags()),
+                    layout,
                     listSize, taskRows);
         });
     }
@@ -390,7 +392,7 @@ final class NeighbourDescent {
     }
 
     /**
-     * {@link #localJoin(Candidates, WorkingBlock, double[], BlockLayout, int)} of a batch that names
+     * {@link #localJoin(Candidates, ScatteredPoints, double[], BlockLayout, int)} of a batch that names
      * {@code namedRows} rows, read by {@code named} (their points and current K-th squared distances)
      * only when there are any; the task's rows are recorded either way.
      */
@@ -411,7 +413,7 @@ final class NeighbourDescent {
      * candidates, each pair once per row, offers kept in bounded heaps, handed to the shuffle one
      * block's fragment at a time.
      */
-    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, WorkingBlock points, double[] kthSquared,
+    private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, ScatteredPoints points, double[] kthSquared,
                                                                 BlockLayout layout, int listSize) {
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
@@ -420,7 +422,7 @@ final class NeighbourDescent {
                 join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));
             }
         }
-        return NeighbourLists.fragmentsOf(offers, points, points, layout);
+        return NeighbourLists.fragmentsOf(offers, points, layout);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import org.apache.spark.Partition;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
@@ -18,15 +19,15 @@ import org.apache.spark.rdd.RDD;
  * the ranks of one node read each other's points in place (Iwabuchi, Steil, Priest, Pearce and
  * Sanders, "NEO-DNND: Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24
  * workshops, pp. 688-696, 2024). The cells are kept as working blocks, embedded once for the whole
- * search ({@link LocalityCells#embedded}), so that a leaf or a batch copies the points it names
- * rather than have their rows shipped and embed them again: every tree names every row once, and a
+ * search ({@link LocalityCells#embedded}), so that no row is shipped and embedded again: a leaf
+ * copies the points it names into one working block ({@link #copy}), which its tiles need, and a
+ * round's batch reads them where they lie ({@link #read}): every tree names every row once, and a
  * round's batches name every row several times over. A task reads each cell it needs once, the way
  * Spark's own cartesian product reads the partitions of its second parent; a cell evicted from
- * memory is read back from the disk (the cells are a local checkpoint). Used in local mode when the cells fit in memory
- * ({@link #pointsFit}), by the trees' leaves and the rounds' batches; a task holds one working block
- * of the rows it names. The lists themselves are read only by their own cells' tasks, so they need
- * not stay in memory: when they do not fit beside the cells ({@link #listsFitBeside}), the search
- * keeps them on disk.
+ * memory is read back from the disk (the cells are a local checkpoint). Used in local mode when the
+ * cells fit in memory ({@link #pointsFit}), by the trees' leaves and the rounds' batches. The lists
+ * themselves are read only by their own cells' tasks, so they need not stay in memory: when they do
+ * not fit beside the cells ({@link #listsFitBeside}), the search keeps them on disk.
  */
 final class SharedRows implements Serializable {
 
@@ -105,6 +106,11 @@ final class SharedRows implements Serializable {
 
     /** Rows {@code ids} (ascending, at least one) copied from their cells into one working block. */
     WorkingBlock copy(long[] ids) {
+        return WorkingBlock.copied(ids, cellsOf(ids));
+    }
+
+    /** The cell of every row of {@code ids} (ascending), each cell read once. */
+    private WorkingBlock[] cellsOf(long[] ids) {
         WorkingBlock[] sources = new WorkingBlock[ids.length];
         TaskContext task = TaskContext.get();
         for (int from = 0, to; from < ids.length; from = to) {
@@ -112,12 +118,13 @@ final class SharedRows implements Serializable {
             to = layout.runEnd(ids, from);
             Arrays.fill(sources, from, to, points);
         }
-        return WorkingBlock.copied(ids, sources);
+        return sources;
     }
 
     /**
-     * Rows {@code ids} (ascending, at least one) as {@link #copy} gives them, with the squares of
-     * their current K-th distances from {@link #withKthSquared}.
+     * Rows {@code ids} (ascending, at least one) read where they lie in their cells, not copied
+     * (the local joins read each point in place), with the squares of their current K-th distances
+     * from {@link #withKthSquared}.
      */
     Named read(long[] ids) {
         double[] named = new double[ids.length];
@@ -130,10 +137,10 @@ final class SharedRows implements Serializable {
                 named[at] = own[(int) (ids[at] - layout.firstRow(cell))];
             }
         }
-        return new Named(copy(ids), named);
+        return new Named(ScatteredPoints.of(ids, cellsOf(ids)), named);
     }
 
-    /** The rows a batch names, read in place or shipped, as one working block, and the square of each one's current K-th distance. */
-    record Named(WorkingBlock points, double[] kthSquared) {
+    /** The rows a batch names, read in place or shipped, and the square of each one's current K-th distance. */
+    record Named(ScatteredPoints points, double[] kthSquared) {
     }
 }

@@ -1,4 +1,4 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.kernel.join;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,9 @@ import java.util.TreeSet;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.graph.distance.DistanceMeasure;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
@@ -19,24 +22,54 @@ import org.junit.jupiter.api.Test;
 /**
  * NN-descent's local joins, with either screen, against the joins written out: every pair of two new
  * candidates and of a new and an old one measured exactly, each point offered to the other when
- * within its K-th, each point keeping the K best distinct offers by distance, then id.
+ * within its K-th, each point keeping the K best distinct offers by distance, then id. The joins read
+ * the points scattered over {@value #SOURCES} working blocks, interleaved, as a batch reads the
+ * cells it names; the joins written out read one block of all the rows.
  */
 class CandidateJoinTest {
 
     private static final int K = 6;
+    private static final int SOURCES = 3;
 
-    private static WorkingBlock block(double[][] rows) {
-        long[] ids = new long[rows.length];
-        Vector[] vectors = new Vector[rows.length];
+    private static long id(int row) {
+        return 3L * row + 7;
+    }
+
+    private static RowEmbedding embedding(double[][] rows) {
         double[] centre = new double[rows[0].length];
-        for (int i = 0; i < rows.length; i++) {
-            ids[i] = 3 * i + 7;
-            vectors[i] = Vectors.dense(rows[i]);
+        for (double[] row : rows) {
             for (int t = 0; t < centre.length; t++) {
-                centre[t] += rows[i][t] / rows.length;
+                centre[t] += row[t] / rows.length;
             }
         }
-        return WorkingBlock.of(ids, vectors, new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre, true));
+        return new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre, true);
+    }
+
+    /** The rows {@code from, from + step, ...} as one working block. */
+    private static WorkingBlock block(double[][] rows, RowEmbedding embedding, int from, int step) {
+        int size = (rows.length - from + step - 1) / step;
+        long[] ids = new long[size];
+        Vector[] vectors = new Vector[size];
+        for (int n = 0; n < size; n++) {
+            ids[n] = id(from + n * step);
+            vectors[n] = Vectors.dense(rows[from + n * step]);
+        }
+        return WorkingBlock.of(ids, vectors, embedding);
+    }
+
+    /** Every row, row i read from source block i mod {@value #SOURCES}. */
+    private static ScatteredPoints scattered(double[][] rows, RowEmbedding embedding) {
+        WorkingBlock[] blocks = new WorkingBlock[SOURCES];
+        for (int b = 0; b < SOURCES; b++) {
+            blocks[b] = block(rows, embedding, b, SOURCES);
+        }
+        long[] ids = new long[rows.length];
+        WorkingBlock[] sources = new WorkingBlock[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            ids[i] = id(i);
+            sources[i] = blocks[i % SOURCES];
+        }
+        return ScatteredPoints.of(ids, sources);
     }
 
     /** Distinct random positions, sorted, none in {@code taken}. */
@@ -71,7 +104,8 @@ class CandidateJoinTest {
      * pairs lie at and around the limits.
      */
     private static void assertJoinsAsWrittenOut(String data, double[][] rows, Random random) {
-        WorkingBlock points = block(rows);
+        RowEmbedding embedding = embedding(rows);
+        WorkingBlock points = block(rows, embedding, 0, 1);
         double[] kthSquared = new double[points.size];
         for (int p = 0; p < points.size; p++) {
             int own = p;
@@ -113,7 +147,7 @@ class CandidateJoinTest {
         }
         for (boolean singlePrecision : new boolean[]{true, false}) {
             CandidateHeaps offers = new CandidateHeaps(points.size, K);
-            CandidateJoin candidateJoin = new CandidateJoin(points, kthSquared, offers, 4 * K + 1, singlePrecision);
+            CandidateJoin candidateJoin = new CandidateJoin(scattered(rows, embedding), kthSquared, offers, 4 * K + 1, singlePrecision);
             for (int[][] join : joins) {
                 candidateJoin.join(join[0], join[1]);
             }

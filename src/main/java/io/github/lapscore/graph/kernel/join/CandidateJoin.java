@@ -1,4 +1,8 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.kernel.join;
+
+import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.CandidateHeaps;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 
 /**
  * The local joins of NN-descent (Dong, Charikar and Li, "Efficient k-nearest neighbor graph
@@ -6,7 +10,7 @@ package io.github.lapscore.graph.kernel;
  * candidates and old candidates, every pair of two new ones and of a new and an old one is
  * measured, and each point is offered to the other when their exact squared distance is at most
  * the other's current K-th (squares compared; {@code kthSquared}), the offers kept in bounded heaps
- * with that exact distance.
+ * with that exact distance. The points are read where they lie ({@link ScatteredPoints}).
  *
  * <p>A pair is measured exactly only when a screen says it may be offered: its screen value must be
  * within either point's limit, the smaller of its K-th and the worst offer its heap keeps so far
@@ -23,7 +27,7 @@ package io.github.lapscore.graph.kernel;
  */
 public final class CandidateJoin {
 
-    private final WorkingBlock points;
+    private final ScatteredPoints points;
     private final double[] kthSquared;
     private final CandidateHeaps offers;
     /** The points in single precision, or null for the {@code ddot} screen. */
@@ -39,7 +43,7 @@ public final class CandidateJoin {
      * {@code candidateCapacity}: the most candidates, new and old, that a row can have;
      * {@code singlePrecision}: screen in single precision, if the JVM has the Vector API.
      */
-    public CandidateJoin(WorkingBlock points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity,
+    public CandidateJoin(ScatteredPoints points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity,
                          boolean singlePrecision) {
         this.points = points;
         this.kthSquared = kthSquared;
@@ -51,10 +55,10 @@ public final class CandidateJoin {
     }
 
     /**
-     * {@link #CandidateJoin(WorkingBlock, double[], CandidateHeaps, int, boolean)} in single precision
+     * {@link #CandidateJoin(ScatteredPoints, double[], CandidateHeaps, int, boolean)} in single precision
      * when this JVM has the Vector API.
      */
-    public CandidateJoin(WorkingBlock points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity) {
+    public CandidateJoin(ScatteredPoints points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity) {
         this(points, kthSquared, offers, candidateCapacity, true);
     }
 
@@ -79,7 +83,7 @@ public final class CandidateJoin {
 
     /** The {@code ddot} screen of pair (a, b), less its rounding bound ({@link WorkingBlock#estimateSlack}). */
     private void screenInDoublePrecision(int a, int b) {
-        double screened = points.squaredDistanceEstimate(a, points, b) - points.estimateSlack(a, points, b);
+        double screened = points.squaredDistanceEstimate(a, b) - points.estimateSlack(a, b);
         if (screened <= limit(a) || screened <= limit(b)) {
             measure(a, b);
         }
@@ -117,7 +121,7 @@ public final class CandidateJoin {
      * worst offer, once).
      */
     private void measure(int a, int b) {
-        double squared = points.squaredDistance(a, points, b);
+        double squared = points.squaredDistance(a, b);
         if (squared <= kthSquared[a]) {
             offers.offerIfAbsent(a, points.ids[b], squared);
         }

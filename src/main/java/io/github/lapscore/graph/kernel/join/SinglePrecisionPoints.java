@@ -1,12 +1,13 @@
-package io.github.lapscore.graph.kernel;
+package io.github.lapscore.graph.kernel.join;
 
+import io.github.lapscore.graph.kernel.SinglePrecisionBound;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Every point of a working block in single precision, for screens that pair each point with a few
- * others of its own (NN-descent's local joins, {@link CandidateJoin}): each point scaled and rounded
+ * Every point of a set in single precision, for screens that pair each point with a few others of
+ * the set (NN-descent's local joins, {@link CandidateJoin}): each point scaled and rounded
  * once ({@link SinglePrecisionBound}), stored one after another, padded with zeros to a whole
  * number of the processor's widest vectors (Java's Vector API), beside its reduced squared norm.
  * A pair's screen value is one vector dot product of two stored points, read where they lie:
@@ -25,17 +26,24 @@ final class SinglePrecisionPoints {
     private final float[] values;
     private final float[] norms;
 
-    /** The points of {@code block} in single precision: a copy of {@code 4 / 8} of its size, and more by the padding. */
-    SinglePrecisionPoints(WorkingBlock block) {
-        this.bound = new SinglePrecisionBound(block.dim, block.largestMagnitude);
-        this.stride = SinglePrecisionTiles.roundUp(block.dim, LANES);
-        this.values = new float[Math.multiplyExact(block.size, stride)];
-        this.norms = new float[block.size];
-        for (int i = 0; i < block.size; i++) {
-            for (int t = 0; t < block.dim; t++) {
-                values[i * stride + t] = bound.single(block.points[i * block.dim + t]);
+    /**
+     * {@code points} in single precision: 4 bytes a value, with the padding, read from where the
+     * points lie; scaled by their {@link ScatteredPoints#largestMagnitude}, for which the bound
+     * holds as for any upper bound of their magnitudes.
+     */
+    SinglePrecisionPoints(ScatteredPoints points) {
+        int dim = points.dim();
+        this.bound = new SinglePrecisionBound(dim, points.largestMagnitude());
+        this.stride = (dim + LANES - 1) / LANES * LANES;
+        this.values = new float[Math.multiplyExact(points.size, stride)];
+        this.norms = new float[points.size];
+        for (int i = 0; i < points.size; i++) {
+            double[] array = points.array(i);
+            int offset = points.offset(i);
+            for (int t = 0; t < dim; t++) {
+                values[i * stride + t] = bound.single(array[offset + t]);
             }
-            norms[i] = bound.reducedNorm(block.squaredNorms[i]);
+            norms[i] = bound.reducedNorm(points.squaredNorm(i));
         }
     }
 

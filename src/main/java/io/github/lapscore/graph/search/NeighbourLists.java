@@ -233,7 +233,9 @@ public final class NeighbourLists implements Serializable {
      * Merges {@code other}, whose rows must all be rows of this, into this: every row keeps the k best
      * of both lists, a candidate found by both counted once (its exact distance is the same number
      * wherever it was computed) and new only when both copies are. Both must keep cosines, or
-     * neither. Returns this.
+     * neither. A row whose list is full is passed over when the best entry {@code other} has for it
+     * ranks after its k-th: then so does every entry of {@code other}'s, none of them is one of its
+     * own, and the row would keep its entries and flags as they are. Returns this.
      */
     public NeighbourLists absorb(NeighbourLists other) {
         if (width < k) {
@@ -244,7 +246,7 @@ public final class NeighbourLists implements Serializable {
         }
         long[] mergedIds = new long[k];
         double[] mergedDistances = new double[k];
-        double[] mergedCosines = new double[k];
+        double[] mergedCosines = keepsCosines() ? new double[k] : null;
         boolean[] mergedFresh = new boolean[k];
         boolean consecutive = rowIds.length > 0 && rowIds[rowIds.length - 1] - rowIds[0] == rowIds.length - 1;
         int row = 0;
@@ -256,6 +258,10 @@ public final class NeighbourLists implements Serializable {
             }
             int base = row * width;
             int otherBase = o * other.width;
+            if (counts[row] == k && other.counts[o] > 0 && CandidateHeaps.isWorse(other.distances[otherBase], other.ids[otherBase],
+                    distances[base + k - 1], ids[base + k - 1])) {
+                continue;
+            }
             int p = 0;
             int q = 0;
             int n = 0;

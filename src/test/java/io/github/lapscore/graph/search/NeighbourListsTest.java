@@ -98,6 +98,26 @@ class NeighbourListsTest {
     }
 
     /**
+     * A full row passed over because every offer ranks after its k-th keeps its entries and flags; a
+     * row of the same lists whose offers do rank better takes them in.
+     */
+    @Test
+    void offersThatAllRankAfterAFullListLeaveItAsItIs() {
+        NeighbourLists lists = NeighbourLists.empty(0, 2, 3, true).absorb(listsAmong(new double[][]{{1}, {2}, {3}}, new long[]{5, 6, 7}, 3));
+        lists.absorb(listsAmong(new double[][]{{3.5}, {4}, {6}}, new long[]{8, 9, 10}, 3));
+        long[][] expected = {{5, 6, 7}, {10, 9, 8}};
+        double[][] distances = {{1, 2, 3}, {4, 6, 6.5}};
+        for (int row = 0; row < 2; row++) {
+            assertEquals(3, lists.count(row));
+            for (int n = 0; n < 3; n++) {
+                assertEquals(expected[row][n], lists.neighbour(row, n), "row " + row + " entry " + n);
+                assertEquals(distances[row][n], lists.distance(row, n), 1e-12, "row " + row + " entry " + n);
+                assertTrue(lists.isFresh(row, n), "row " + row + " entry " + n);
+            }
+        }
+    }
+
+    /**
      * A fragment stores as many entries per row as its fullest row holds, not k: rows offered one or
      * two candidates each in lists of 16 serialise to less than their ids alone would take at 16 per
      * row, and merge into a block's lists exactly like the full lists they come from.

@@ -10,29 +10,53 @@ import java.util.stream.IntStream;
 
 /**
  * Edges bound for one block pair, held in primitive arrays, so that the symmetrising shuffle moves
- * a few large arrays per task instead of one serialised record per edge.
+ * a few large arrays per task instead of one serialised record per edge; shipped {@link #trimmed} to
+ * its edges, and without cosines when the search kept none (any kernel but the cosine kernel,
+ * which alone reads them).
  */
 final class EdgeBatch implements Serializable {
 
-    private long[] src = new long[16];
-    private long[] dst = new long[16];
-    private double[] distance = new double[16];
-    private double[] cosine = new double[16];
+    private static final int FIRST_CAPACITY = 16;
+
+    private long[] src = new long[FIRST_CAPACITY];
+    private long[] dst = new long[FIRST_CAPACITY];
+    private double[] distance = new double[FIRST_CAPACITY];
+    /** The raw rows' cosine of every edge, or null: every edge's cosine is then not a number. */
+    private double[] cosine;
     private int size;
+
+    /** An empty batch that keeps its edges' cosines {@code withCosines}. */
+    EdgeBatch(boolean withCosines) {
+        this.cosine = withCosines ? new double[FIRST_CAPACITY] : null;
+    }
 
     EdgeBatch add(Edge edge) {
         if (size == src.length) {
-            src = Arrays.copyOf(src, 2 * size);
-            dst = Arrays.copyOf(dst, 2 * size);
-            distance = Arrays.copyOf(distance, 2 * size);
-            cosine = Arrays.copyOf(cosine, 2 * size);
+            resize(2 * size);
         }
         src[size] = edge.src();
         dst[size] = edge.dst();
         distance[size] = edge.distance();
-        cosine[size] = edge.cosine();
+        if (cosine != null) {
+            cosine[size] = edge.cosine();
+        }
         size++;
         return this;
+    }
+
+    /** This batch with its arrays cut to its edges, so that it ships no empty slots. */
+    EdgeBatch trimmed() {
+        resize(size);
+        return this;
+    }
+
+    private void resize(int capacity) {
+        src = Arrays.copyOf(src, capacity);
+        dst = Arrays.copyOf(dst, capacity);
+        distance = Arrays.copyOf(distance, capacity);
+        if (cosine != null) {
+            cosine = Arrays.copyOf(cosine, capacity);
+        }
     }
 
     /**
@@ -44,7 +68,8 @@ final class EdgeBatch implements Serializable {
         while (batches.hasNext()) {
             EdgeBatch batch = batches.next();
             IntStream.range(0, batch.size)
-                    .mapToObj(i -> new Edge(batch.src[i], batch.dst[i], batch.distance[i], batch.cosine[i]))
+                    .mapToObj(i -> new Edge(batch.src[i], batch.dst[i], batch.distance[i],
+                            batch.cosine == null ? Double.NaN : batch.cosine[i]))
                     .forEach(all::add);
         }
         all.sort(Comparator.comparingLong(Edge::src).thenComparingLong(Edge::dst));

@@ -40,16 +40,17 @@ public final class NeighbourEdges {
                         for (int n = 0; n < lists.count(row); n++) {
                             Edge edge = edge(lists, row, n);
                             byPair.computeIfAbsent(layout.pairIndex(layout.blockOf(edge.src()), layout.blockOf(edge.dst())),
-                                    pair -> new EdgeBatch()).add(edge);
+                                    pair -> new EdgeBatch(lists.keepsCosines())).add(edge);
                         }
                         if (selfLoops) {
                             long id = lists.rowId(row);
                             int block = layout.blockOf(id);
-                            byPair.computeIfAbsent(layout.pairIndex(block, block), pair -> new EdgeBatch()).add(Edge.selfLoop(id));
+                            byPair.computeIfAbsent(layout.pairIndex(block, block), pair -> new EdgeBatch(lists.keepsCosines()))
+                                    .add(Edge.selfLoop(id));
                         }
                     }
                     List<Tuple2<Integer, EdgeBatch>> batches = new ArrayList<>(byPair.size());
-                    byPair.forEach((pair, batch) -> batches.add(new Tuple2<>(pair, batch)));
+                    byPair.forEach((pair, batch) -> batches.add(new Tuple2<>(pair, batch.trimmed())));
                     return batches.iterator();
                 })
                 .partitionBy(new BlockPairs.EdgePartitioner(layout))

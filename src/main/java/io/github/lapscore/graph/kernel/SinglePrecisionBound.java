@@ -7,10 +7,11 @@ package io.github.lapscore.graph.kernel;
  * {@link io.github.lapscore.graph.kernel.join.CandidateJoin} for NN-descent's local joins).
  *
  * <p><b>The screen value.</b> The centred points are multiplied by a power of two {@code s} (exact)
- * so that the largest magnitude lies in [0.5, 1), and rounded to single precision; for points a and
- * b a screen computes, in single precision, {@code E = (n_a + n_b) - 2 p}, where p is the dot
- * product of the two rounded points (fused multiply-adds, in any order: one running sum per
- * dimension's turn, or one per vector lane and then the lanes added) and
+ * so that the largest magnitude lies in [0.5, 1) (or below, when s comes from an upper bound of the
+ * magnitudes: nothing below needs more than magnitudes under 1), and rounded to single precision;
+ * for points a and b a screen computes, in single precision, {@code E = (n_a + n_b) - 2 p}, where p
+ * is the dot product of the two rounded points (fused multiply-adds, in any order: one running sum
+ * per dimension's turn, or one per vector lane and then the lanes added) and
  * {@code n_a = s^2 ||a||^2 (1 - g)} the point's squared norm reduced by the slack
  * {@code g = 2 (d + 8) u}, u = 2^-24 the unit roundoff. With {@code S = s^2 (||a||^2 + ||b||^2)}
  * and D the pair's squared distance: rounding the points moves each product by at most

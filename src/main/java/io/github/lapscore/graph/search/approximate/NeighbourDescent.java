@@ -251,8 +251,7 @@ final class NeighbourDescent {
             RowGather.Gathered named = rows.next();
             return localJoin(own.next(), named.ids().length,
                     () -> new SharedRows.Named(ScatteredPoints.of(WorkingBlock.of(named.ids(), named.vectors(), embedding)), named.tags()),
-                    layout,
-                    listSize, taskRows);
+                    layout, listSize, taskRows);
         });
     }
 

@@ -94,7 +94,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         }
         if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
             Fitted approximate = fit(data, "approximate", true, caches);
-            BenchResult approximateResult = result(rows, "approximate", forest.numTrees() + " trees, leaves of " + forest.leafSize(dims, k)
+            BenchResult approximateResult = result(rows, "approximate", forest.numTrees(rows) + " trees, leaves of " + forest.leafSize(dims, k)
                     + ", K = " + forest.listSize(k) + ", at most " + forest.refinementRounds() + " NN-descent rounds",
                     approximate, mixture);
             if (methods.contains("approximate")) {

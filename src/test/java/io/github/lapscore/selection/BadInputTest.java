@@ -309,14 +309,14 @@ class BadInputTest {
             values.put(positive, List.of(0.0, -1.0, Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
         }
         values.put("scoreThreshold", List.of(Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
-        for (String atLeastOne : List.of("numTopFeatures", "numNeighbors", "numTrees")) {
+        for (String atLeastOne : List.of("numTopFeatures", "numNeighbors")) {
             values.put(atLeastOne, List.of(0, -1, Integer.MIN_VALUE));
         }
         for (String atLeastTwo : List.of("numBins", "maxClassSize")) {
             values.put(atLeastTwo, List.of(1, 0, -1, Integer.MIN_VALUE));
         }
-        for (String zeroChooses : List.of("blockSize", "leafSize", "searchNeighbors", "refinementRounds", "maxRowsPerTask",
-                "recallSampleSize")) {
+        for (String zeroChooses : List.of("blockSize", "numTrees", "leafSize", "searchNeighbors", "refinementRounds",
+                "maxRowsPerTask", "recallSampleSize")) {
             values.put(zeroChooses, List.of(-1, Integer.MIN_VALUE));
         }
         values.put("maxEdges", List.of(0L, -1L, Long.MIN_VALUE));

@@ -120,8 +120,10 @@ public final class SelectorParamSet implements Serializable {
                 "rows per block of the exact distance join and of the scoring pass; 0 chooses automatically",
                 ParamChecks.atLeast("blockSize", 0));
         numTrees = new IntParam(uid, "numTrees",
-                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time",
-                ParamChecks.atLeast("numTrees", 1));
+                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time;"
+                        + " 0 chooses sqrt(rows) / " + (int) ForestSettings.SQRT_ROWS_PER_TREE + " within ["
+                        + ForestSettings.MIN_TREES + ", " + ForestSettings.MAX_TREES + "]",
+                ParamChecks.atLeast("numTrees", 0));
         leafSize = new IntParam(uid, "leafSize",
                 "approximate graph: target rows per leaf, searched exactly; must exceed numNeighbors; 0 chooses "
                         + ForestSettings.LEAF_SIZE + " below " + ForestSettings.WIDE_FEATURES + " features, "
@@ -183,7 +185,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(distanceMeasure, DistanceMeasure.EUCLIDEAN.paramValue());
         owner.setDefault(knnMethod, KnnMethod.AUTO.paramValue());
         owner.setDefault(blockSize, 0);
-        owner.setDefault(numTrees, 4);
+        owner.setDefault(numTrees, 0);
         owner.setDefault(leafSize, 0);
         owner.setDefault(searchNeighbors, 0);
         owner.setDefault(refinementRounds, DEFAULT_REFINEMENT_ROUNDS);

@@ -117,8 +117,8 @@ public final class ApproximateKnnSearch {
         RowEmbedding embedding = input.embedding();
         int numFeatures = input.numFeatures();
         int k = settings.numNeighbors();
-        int numTrees = settings.forest().numTrees();
         long numRows = layout.numRows();
+        int numTrees = settings.numTrees(numRows);
         long seed = settings.forest().seed();
         int leafSize = settings.leafSize(numFeatures);
         int listSize = settings.listSize();
@@ -183,7 +183,7 @@ public final class ApproximateKnnSearch {
                                                                     SearchSettings settings, StageTimer timer) {
         BlockLayout layout = input.layout();
         LeafBlocks leafBlocks = leaves.blocks();
-        int numTrees = settings.forest().numTrees();
+        int numTrees = leafBlocks.numTrees();
         return SearchSteps.runAndMerge(input, numTrees,
                 tree -> leafLists(input, leaves, tree, copies, cells, Math.min(tasks, leafBlocks.blocksIn(tree)), settings.listSize(),
                         timer.taskRows()),

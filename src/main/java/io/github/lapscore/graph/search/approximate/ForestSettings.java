@@ -6,7 +6,8 @@ import java.io.Serializable;
  * What defines the approximate search and its recall estimate.
  *
  * @param numTrees          random-projection trees; each adds every row's best neighbours among its
- *                          leaf, so recall grows with the number of trees and so does time (linearly)
+ *                          leaf, so recall grows with the number of trees and so does time (linearly);
+ *                          0 chooses {@link #numTrees(long)}'s default, which grows with the rows
  * @param leafSize          target rows per leaf (the block of the distance kernel); a leaf grown
  *                          beyond twice this (duplicates, a dense spot) is cut into chunks; 0
  *                          chooses {@link #leafSize(int, int)}'s default
@@ -29,6 +30,13 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /** The fewest features for which leaves are {@value #WIDE_LEAF_SIZE} rows by default. */
     public static final int WIDE_FEATURES = 128;
 
+    /** The fewest trees {@link #numTrees(long)} chooses. */
+    public static final int MIN_TREES = 4;
+    /** The most trees {@link #numTrees(long)} chooses. */
+    public static final int MAX_TREES = 16;
+    /** {@link #numTrees(long)} chooses one tree per this many times the square root of the rows. */
+    public static final double SQRT_ROWS_PER_TREE = 125.0;
+
     /** Default {@link #maxRowsPerTask(int)} when rows are narrow. */
     public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
     /** The bytes the default {@link #maxRowsPerTask(int)} lets one task's rows take. */
@@ -48,6 +56,23 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
             return maxRowsPerTask;
         }
         return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, TASK_MEMORY_BYTES / (20L * numFeatures + 64));
+    }
+
+    /**
+     * Trees for {@code numRows} rows: {@code numTrees} when set, else {@code sqrt(m) / }{@value
+     * #SQRT_ROWS_PER_TREE}, rounded, within [{@value #MIN_TREES}, {@value #MAX_TREES}]: 4 up to about
+     * 3·10^5 rows, 8 at 10^6, 16 from 4·10^6 on. A tree costs O(m L d), a round of NN-descent
+     * O(m K^2 d); the rounds the lists need to converge grow with m (Dong, Charikar and Li, "Efficient
+     * k-nearest neighbor graph construction for generic similarity measures", WWW 2011, §4.2), and the
+     * better the trees' lists, the fewer of them run, so a tree takes the place of a larger share of the
+     * rounds as m grows. pynndescent grows its trees with {@code sqrt(m)} as well, many more of them,
+     * with leaves of tens of rows where these hold thousands.
+     */
+    public int numTrees(long numRows) {
+        if (numTrees > 0) {
+            return numTrees;
+        }
+        return (int) Math.max(MIN_TREES, Math.min(MAX_TREES, Math.round(Math.sqrt(numRows) / SQRT_ROWS_PER_TREE)));
     }
 
     /**

@@ -74,6 +74,10 @@ final class LeafBlocks implements Serializable {
         return firstBlocks[tree][leaf];
     }
 
+    int numTrees() {
+        return blocksPerTree.length;
+    }
+
     int blocksIn(int tree) {
         return blocksPerTree[tree];
     }

@@ -14,6 +14,11 @@ public record SearchSettings(int numNeighbors, ForestSettings forest) {
         return forest.listSize(numNeighbors);
     }
 
+    /** Trees for {@code numRows} rows: {@link ForestSettings#numTrees(long)}. */
+    public int numTrees(long numRows) {
+        return forest.numTrees(numRows);
+    }
+
     /** Rows per leaf for {@code numFeatures} features: {@link ForestSettings#leafSize} for k. */
     public int leafSize(int numFeatures) {
         return forest.leafSize(numFeatures, numNeighbors);

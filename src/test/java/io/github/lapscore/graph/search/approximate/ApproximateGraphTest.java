@@ -2,6 +2,7 @@ package io.github.lapscore.graph.search.approximate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -85,6 +86,20 @@ class ApproximateGraphTest {
             assertTrue(recall.recall() < 0.9, "the weak search misses neighbours: " + recall);
             assertEquals(recall.recall(), graph.statistics().recall(), recall.samplingTolerance(300),
                     "the library's estimate against brute force " + recall);
+        }
+    }
+
+    /** Trees left to the search (0) are four on 3000 rows: the same edges as four trees set by hand, not those of five. */
+    @Test
+    void treesLeftToTheSearchAreFourOnSmallData() {
+        List<Row> chosen = edgesOf(new ForestSettings(0, 100, 0, 0, 0, 0, 3L));
+        assertEquals(edgesOf(new ForestSettings(4, 100, 0, 0, 0, 0, 3L)), chosen);
+        assertNotEquals(edgesOf(new ForestSettings(5, 100, 0, 0, 0, 0, 3L)), chosen, "a fifth tree changes the edges");
+    }
+
+    private static List<Row> edgesOf(ForestSettings forest) {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(DATA, 4), approximate(forest))) {
+            return graph.edges().collectAsList();
         }
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The leaf size and list size the search runs with when the user leaves them to it, and when not. */
+/** The trees, leaf size and list size the search runs with when the user leaves them to it, and when not. */
 class ForestSettingsTest {
 
     @Test
@@ -29,5 +29,23 @@ class ForestSettingsTest {
         assertEquals(40, chosen.listSize(20));
         assertEquals(12, new ForestSettings(4, 0, 12, 5, 0, 300, 1L).listSize(10));
         assertEquals(10, new ForestSettings(4, 0, 7, 5, 0, 300, 1L).listSize(10));
+    }
+
+    /** Left to the search, the trees are round(sqrt(m) / 125), at least 4 and at most 16; set, what the user set. */
+    @Test
+    void treesGrowWithTheSquareRootOfTheRowsBetweenFourAndSixteen() {
+        ForestSettings chosen = new ForestSettings(0, 0, 0, 5, 0, 300, 1L);
+        assertEquals(4, chosen.numTrees(1), "at least four trees");
+        assertEquals(4, chosen.numTrees(100_000), "sqrt(10^5) / 125 = 2.5");
+        assertEquals(4, chosen.numTrees(316_406), "sqrt / 125 = 4.5 just below");
+        assertEquals(5, chosen.numTrees(316_407), "sqrt / 125 = 4.5 rounds up");
+        assertEquals(8, chosen.numTrees(1_000_000));
+        assertEquals(14, chosen.numTrees(3_000_000), "sqrt(3 10^6) / 125 = 13.86");
+        assertEquals(16, chosen.numTrees(4_000_000));
+        assertEquals(16, chosen.numTrees(10_000_000), "at most sixteen trees");
+        assertEquals(16, chosen.numTrees(Long.MAX_VALUE));
+        ForestSettings set = new ForestSettings(3, 0, 0, 5, 0, 300, 1L);
+        assertEquals(3, set.numTrees(100_000));
+        assertEquals(3, set.numTrees(10_000_000));
     }
 }

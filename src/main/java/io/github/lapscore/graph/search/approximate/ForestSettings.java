@@ -62,10 +62,10 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
      * Trees for {@code numRows} rows: {@code numTrees} when set, else {@code sqrt(m) / }{@value
      * #SQRT_ROWS_PER_TREE}, rounded, within [{@value #MIN_TREES}, {@value #MAX_TREES}]: 4 up to about
      * 3·10^5 rows, 8 at 10^6, 16 from 4·10^6 on. A tree costs O(m L d), a round of NN-descent
-     * O(m K^2 d); the rounds the lists need to converge grow with m (Dong, Charikar and Li, "Efficient
-     * k-nearest neighbor graph construction for generic similarity measures", WWW 2011, §4.2), and the
-     * better the trees' lists, the fewer of them run, so a tree takes the place of a larger share of the
-     * rounds as m grows. pynndescent grows its trees with {@code sqrt(m)} as well, many more of them,
+     * O(m K^2 d); NN-descent's empirical cost grows faster than m, about as m^1.14 (Dong, Charikar and
+     * Li, "Efficient k-nearest neighbor graph construction for generic similarity measures", WWW 2011),
+     * because the lists need more rounds to converge, and the better the trees' lists, the fewer rounds
+     * run, so a tree takes the place of a larger share of the rounds as m grows. pynndescent grows its trees with {@code sqrt(m)} as well, many more of them,
      * with leaves of tens of rows where these hold thousands.
      */
     public int numTrees(long numRows) {

@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * One bounded max-heap of at most k candidates per row, all in flat arrays. The heap's root is the
- * worst kept candidate; {@link #worst} mirrors it (or +infinity while the heap is not full) so that
- * the distance kernel rejects most candidates with a single comparison. Order is by squared
- * distance, then by row id, which makes ties deterministic.
+ * worst kept candidate; {@link #worst} mirrors it (or the row's ceiling, +infinity unless one is
+ * set, while the heap is not full) so that the distance kernel rejects most candidates with a single
+ * comparison. Order is by squared distance, then by row id, which makes ties deterministic.
  */
 public final class CandidateHeaps {
 
@@ -19,7 +19,10 @@ public final class CandidateHeaps {
      */
     public final double[] keys;
     public final int[] sizes;
-    /** Squared distance of each row's worst kept candidate, +infinity until k are kept. */
+    /**
+     * Squared distance of each row's worst kept candidate once k are kept; until then the row's
+     * ceiling ({@link #limitTo}), +infinity unless one is set.
+     */
     final double[] worst;
 
     /** Heaps of at most k candidates for each of {@code rows} rows. */
@@ -32,9 +35,31 @@ public final class CandidateHeaps {
         Arrays.fill(worst, Double.POSITIVE_INFINITY);
     }
 
-    /** Key of row {@code row}'s worst kept candidate, +infinity until it keeps k: a larger key is not kept. */
+    /**
+     * Key of row {@code row}'s worst kept candidate, or its ceiling ({@link #limitTo}; +infinity
+     * unless set) until it keeps k: a larger key is not kept.
+     */
     public double worst(int row) {
         return worst[row];
+    }
+
+    /**
+     * Row {@code row} keeps no candidate whose key is above {@code ceiling}, which only lowers what it
+     * would keep otherwise: a search whose rows already hold lists asks only for what may enter them.
+     * The heap then ends with the k best candidates of key at most {@code ceiling}, those of its k
+     * best without a ceiling that are at most it among them. Callers offer a candidate only when its
+     * key is at most {@link #worst}, as the scans do; set before the row's first offer.
+     */
+    public void limitTo(int row, double ceiling) {
+        if (sizes[row] > 0) {
+            throw new IllegalStateException("row " + row + " holds candidates already: its ceiling is set before any offer");
+        }
+        worst[row] = Math.min(worst[row], ceiling);
+    }
+
+    /** Whether row {@code row} keeps k candidates. */
+    public boolean isFull(int row) {
+        return sizes[row] == k;
     }
 
     /** Offers candidate {@code id} at squared distance {@code key} to row {@code row}. */
@@ -76,7 +101,7 @@ public final class CandidateHeaps {
      * otherwise all measure.
      */
     public boolean closedTo(int row, long id) {
-        return worst[row] == 0.0 && id > ids[row * k];
+        return worst[row] == 0.0 && sizes[row] == k && id > ids[row * k];
     }
 
     private void siftUp(int base, int position, long id, double key) {

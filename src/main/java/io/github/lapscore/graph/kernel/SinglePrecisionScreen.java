@@ -12,12 +12,16 @@ import java.util.Arrays;
  *       smallest screen values ({@link ScreenHeaps}, ties by row order); most pairs are rejected by
  *       one comparison of a whole vector of them with the rows' current largest kept values (a
  *       value equal to it is rejected too: each row meets its candidates in ascending order, so
- *       it would lose the tie). Then
+ *       it would lose the tie). A row whose k-best heap has a ceiling
+ *       ({@link CandidateHeaps#limitTo}) starts with the screen limit of that ceiling
+ *       ({@link SinglePrecisionBound#limit}) instead of +infinity and keeps no value above it: no
+ *       pair above it can enter the heap. Then
  *       each row's kept candidates are measured exactly into its k-best heap. Any other candidate
  *       has {@code E >= T}, T the row's largest kept screen value, so its exact distance is at
  *       least {@link SinglePrecisionBound#lowestExact}{@code (T)}: when the row's k-th exact
- *       distance is below that, no other candidate can enter, and the row is done. It is also done
- *       when its k-th exact distance is 0: a candidate that could still enter would be a duplicate
+ *       distance (or its ceiling, until it keeps k) is below that, no other candidate can enter, and
+ *       the row is done; so it is when it kept fewer than k + {@value #SPARE} screen values. It is
+ *       also done when it keeps k rows at exact distance 0: a candidate that could still enter would be a duplicate
  *       of the row, with the same screen value as the k duplicates kept and a later position, so a
  *       larger id. Otherwise the row has near-ties or ties at its k-th neighbour.</li>
  *   <li>Only when some row is not done: the pairs are screened again, and a pair is measured
@@ -45,6 +49,13 @@ final class SinglePrecisionScreen {
     /** The first pass's heaps of the smallest screen values; the right one null when only left rows collect. */
     private final ScreenHeaps leftNear;
     private final ScreenHeaps rightNear;
+    /**
+     * Each row's screen limit of its exact heap's ceiling ({@link CandidateHeaps#limitTo}; +infinity
+     * without one): a pair whose screen value is above it cannot enter the row's heap, so it never
+     * enters the row's heap of screen values either. Null on a side that collects nothing.
+     */
+    private final float[] leftCeilings;
+    private final float[] rightCeilings;
     /** In the second pass: the rows whose heaps may still change. */
     private boolean[] leftOpen;
     private boolean[] rightOpen;
@@ -66,6 +77,17 @@ final class SinglePrecisionScreen {
         this.leftNear = new ScreenHeaps(left.size, offers.leftHeaps.k + SPARE);
         this.rightNear = offers.sameBlock ? leftNear
                 : offers.rightHeaps == null ? null : new ScreenHeaps(right.size, offers.rightHeaps.k + SPARE);
+        this.leftCeilings = ceilings(offers.leftHeaps, left.size);
+        this.rightCeilings = offers.sameBlock ? leftCeilings : offers.rightHeaps == null ? null : ceilings(offers.rightHeaps, right.size);
+    }
+
+    /** The screen limit of each row's ceiling in {@code heaps}, which keep nothing yet. */
+    private float[] ceilings(CandidateHeaps heaps, int size) {
+        float[] ceilings = new float[size];
+        for (int row = 0; row < size; row++) {
+            ceilings[row] = tiles.bound.limit(heaps.worst(row));
+        }
+        return ceilings;
     }
 
     /** Offers to {@code offers}' heaps the pairs that may enter them, as described above. */
@@ -76,9 +98,13 @@ final class SinglePrecisionScreen {
     private void run() {
         Arrays.fill(tiles.rowLimits, Float.NEGATIVE_INFINITY);
         Arrays.fill(tiles.columnLimits, Float.NEGATIVE_INFINITY);
-        Arrays.fill(tiles.rowLimits, 0, left.size, Float.POSITIVE_INFINITY);
-        if (rightNear != null) {
-            Arrays.fill(tiles.columnLimits, 0, right.size, Float.POSITIVE_INFINITY);
+        for (int i = 0; i < left.size; i++) {
+            tiles.rowLimits[i] = Math.nextUp(leftCeilings[i]);
+        }
+        if (rightNear != null && !offers.sameBlock) {
+            for (int j = 0; j < right.size; j++) {
+                tiles.columnLimits[j] = Math.nextUp(rightCeilings[j]);
+            }
         }
         tiles.strict = true;
         screenAllPairs();
@@ -124,7 +150,8 @@ final class SinglePrecisionScreen {
                 }
             }
             double kth = exact.worst(row);
-            open[row] = near.size(row) == near.capacity && kth != 0.0 && !(kth < tiles.bound.lowestExact(near.worst(row)));
+            open[row] = near.size(row) == near.capacity && !(kth == 0.0 && exact.isFull(row))
+                    && !(kth < tiles.bound.lowestExact(near.worst(row)));
         }
         return open;
     }
@@ -166,13 +193,13 @@ final class SinglePrecisionScreen {
                     continue;
                 }
                 if (leftOpen == null) {
-                    if (screen <= leftNear.worst(i)) {
+                    if (screen <= leftNear.worst(i) && screen <= leftCeilings[i]) {
                         leftNear.offer(i, j, screen);
-                        tiles.rowLimits[i] = leftNear.worst(i);
+                        tiles.rowLimits[i] = Math.min(leftNear.worst(i), Math.nextUp(leftCeilings[i]));
                     }
-                    if (rightNear != null && screen <= rightNear.worst(j)) {
+                    if (rightNear != null && screen <= rightNear.worst(j) && screen <= rightCeilings[j]) {
                         rightNear.offer(j, i, screen);
-                        tiles.columnLimits[j] = rightNear.worst(j);
+                        tiles.columnLimits[j] = Math.min(rightNear.worst(j), Math.nextUp(rightCeilings[j]));
                     }
                 } else {
                     if (leftOpen[i]) {

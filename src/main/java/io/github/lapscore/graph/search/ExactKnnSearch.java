@@ -50,7 +50,7 @@ public final class ExactKnnSearch {
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
         TaskRows taskRows = timer.taskRows();
         return SearchSteps.runAndMerge(input, waves,
-                wave -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
+                (wave, before) -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
                         .flatMapToPair(pair -> {
                             taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
                                     : pair._1().size() + pair._2().size());

@@ -406,6 +406,26 @@ public final class NeighbourLists implements Serializable {
         return distance * distance;
     }
 
+    /**
+     * For every row, in order, an upper bound of the squared distance of any candidate that can still
+     * enter its list ({@link CandidateHeaps#limitTo}): +infinity while the list holds fewer than K.
+     * A candidate enters a full list only when its distance, the square root of its exact squared
+     * distance as kept here, is at most the K-th; that root rounds to at most the K-th only for
+     * squares below the square of the next double up, and the bound is that square rounded up.
+     */
+    public double[] entryCeilingsSquared() {
+        double[] ceilings = new double[rows()];
+        for (int row = 0; row < ceilings.length; row++) {
+            if (counts[row] < k) {
+                ceilings[row] = Double.POSITIVE_INFINITY;
+            } else {
+                double above = Math.nextUp(distances[row * width + k - 1]);
+                ceilings[row] = Math.nextUp(above * above);
+            }
+        }
+        return ceilings;
+    }
+
     /** Number of new entries over all rows. */
     public long freshEntries() {
         long total = 0;

@@ -47,8 +47,18 @@ public final class SearchSteps {
         return cached;
     }
 
+    /** One step of a search: its candidate fragments, keyed by the first row of their block. */
+    @FunctionalInterface
+    public interface Step {
+        /**
+         * The fragments of step {@code step}, which may read {@code before}, the lists of the steps
+         * before it (cached; null for the first), to offer only what can still enter them.
+         */
+        JavaPairRDD<Long, NeighbourLists> fragments(int step, JavaPairRDD<Long, NeighbourLists> before);
+    }
+
     /**
-     * {@code step.apply(s)} gives the fragments of step s (keyed by the first row of their block of
+     * {@code step} gives the fragments of step s (keyed by the first row of their block of
      * {@code input}'s layout), {@code description.apply(s)} its job description. Each step is one job
      * that shuffles its fragments to their blocks and merges them there into the lists of the steps
      * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code input}'s
@@ -56,14 +66,13 @@ public final class SearchSteps {
      * ({@link #replace}), so that memory and disk hold two steps' lists and one step's shuffle at
      * most, however many steps there are.
      */
-    public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps,
-                                                         IntFunction<JavaPairRDD<Long, NeighbourLists>> step,
-                                                         IntFunction<String> description, StageTimer timer) {
+    public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps, Step step,
+                                                                IntFunction<String> description, StageTimer timer) {
         BlockLayout layout = input.layout();
-        JavaPairRDD<Long, NeighbourLists> lists = NeighbourLists.mergeIntoBlocks(step.apply(0), layout);
+        JavaPairRDD<Long, NeighbourLists> lists = NeighbourLists.mergeIntoBlocks(step.fragments(0, null), layout);
         lists = cache(input.caches(), lists, input.listsLevel(), description.apply(0), timer);
         for (int s = 1; s < steps; s++) {
-            lists = replace(input.caches(), lists, NeighbourLists.mergeIntoLists(lists, step.apply(s), layout),
+            lists = replace(input.caches(), lists, NeighbourLists.mergeIntoLists(lists, step.fragments(s, lists), layout),
                     input.listsLevel(), description.apply(s), timer);
         }
         return lists;

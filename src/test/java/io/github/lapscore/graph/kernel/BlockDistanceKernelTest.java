@@ -28,14 +28,58 @@ class BlockDistanceKernelTest {
 
     /** The ids and keys of a row's k best, sorted by key, then id, as an unscreened search ranks them. */
     private static String bruteForce(WorkingBlock own, int i, WorkingBlock others, boolean sameBlock, int k) {
+        return bruteForce(own, i, others, sameBlock, k, Double.POSITIVE_INFINITY);
+    }
+
+    /** The same for the candidates whose squared distance is at most {@code ceiling}. */
+    private static String bruteForce(WorkingBlock own, int i, WorkingBlock others, boolean sameBlock, int k, double ceiling) {
+        Integer[] candidates = ranked(own, i, others, sameBlock);
+        StringBuilder kept = new StringBuilder();
+        for (int c = 0, n = 0; c < candidates.length && n < k; c++) {
+            double squared = own.squaredDistance(i, others, candidates[c]);
+            if (squared <= ceiling) {
+                kept.append(others.ids[candidates[c]]).append('@').append(squared).append(' ');
+                n++;
+            }
+        }
+        return kept.toString();
+    }
+
+    /** Row i's candidates among {@code others}, nearest first, ties by id. */
+    private static Integer[] ranked(WorkingBlock own, int i, WorkingBlock others, boolean sameBlock) {
         Integer[] candidates = IntStream.range(0, others.size).filter(j -> !sameBlock || j != i).boxed().toArray(Integer[]::new);
         Arrays.sort(candidates, Comparator.<Integer>comparingDouble(j -> own.squaredDistance(i, others, j))
                 .thenComparingLong(j -> others.ids[j]));
-        StringBuilder kept = new StringBuilder();
-        for (int c = 0; c < Math.min(k, candidates.length); c++) {
-            kept.append(others.ids[candidates[c]]).append('@').append(own.squaredDistance(i, others, candidates[c])).append(' ');
+        return candidates;
+    }
+
+    /**
+     * A ceiling for row i that tests each side of the rule, by i mod 5: none; exactly the squared
+     * distance of its (k/2 + 1)-th nearest, so ties with the ceiling must be kept; just below its
+     * nearest, so nothing may enter; one past its k-th, so the heap fills as without a ceiling;
+     * half its nearest's, between none and all.
+     */
+    private static double ceilingOf(WorkingBlock own, int i, WorkingBlock others, boolean sameBlock, int k) {
+        Integer[] candidates = ranked(own, i, others, sameBlock);
+        if (candidates.length == 0 || i % 5 == 0) {
+            return Double.POSITIVE_INFINITY;
         }
-        return kept.toString();
+        double[] squared = Arrays.stream(candidates).mapToDouble(j -> own.squaredDistance(i, others, j)).toArray();
+        return switch (i % 5) {
+            case 1 -> squared[Math.min(k / 2, squared.length - 1)];
+            case 2 -> Math.nextDown(squared[0]);
+            case 3 -> squared[Math.min(k, squared.length - 1)];
+            default -> squared[0] / 2;
+        };
+    }
+
+    /** Heaps of k for every row of {@code block}, each row's ceiling from {@link #ceilingOf} against {@code others}. */
+    private static CandidateHeaps limited(WorkingBlock block, WorkingBlock others, boolean sameBlock, int k) {
+        CandidateHeaps heaps = new CandidateHeaps(block.size, k);
+        for (int i = 0; i < block.size; i++) {
+            heaps.limitTo(i, ceilingOf(block, i, others, sameBlock, k));
+        }
+        return heaps;
     }
 
     /** Row i's heap as the same text, sorted by key, then id. */
@@ -70,7 +114,10 @@ class BlockDistanceKernelTest {
         return mean;
     }
 
-    /** Both screens, within one block and between two, against the brute force, for every row. */
+    /**
+     * Both screens, within one block and between two, against the brute force, for every row; and
+     * again with a ceiling on each row's heap ({@link CandidateHeaps#limitTo}, {@link #ceilingOf}).
+     */
     private static void assertUnscreenedHeaps(String data, double[][] leftRows, double[][] rightRows, int k) {
         double[][] all = IntStream.range(0, leftRows.length + rightRows.length)
                 .mapToObj(r -> r < leftRows.length ? leftRows[r] : rightRows[r - leftRows.length]).toArray(double[][]::new);
@@ -93,6 +140,21 @@ class BlockDistanceKernelTest {
             }
             for (int j = 0; j < right.size; j++) {
                 assertEquals(bruteForce(right, j, left, false, k), heap(rightHeaps, j), screen + ", right row " + j);
+            }
+            CandidateHeaps withinBelow = limited(left, left, true, k);
+            BlockDistanceKernel.scan(left, left, withinBelow, withinBelow, singlePrecision);
+            CandidateHeaps leftBelow = limited(left, right, false, k);
+            CandidateHeaps rightBelow = limited(right, left, false, k);
+            BlockDistanceKernel.scan(left, right, leftBelow, rightBelow, singlePrecision);
+            for (int i = 0; i < left.size; i++) {
+                assertEquals(bruteForce(left, i, left, true, k, ceilingOf(left, i, left, true, k)), heap(withinBelow, i),
+                        screen + ", one block, row " + i + " below its ceiling");
+                assertEquals(bruteForce(left, i, right, false, k, ceilingOf(left, i, right, false, k)), heap(leftBelow, i),
+                        screen + ", left row " + i + " below its ceiling");
+            }
+            for (int j = 0; j < right.size; j++) {
+                assertEquals(bruteForce(right, j, left, false, k, ceilingOf(right, j, left, false, k)), heap(rightBelow, j),
+                        screen + ", right row " + j + " below its ceiling");
             }
         }
     }

@@ -2,6 +2,9 @@ package io.github.lapscore.graph.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Comparator;
@@ -57,6 +60,35 @@ class CandidateHeapsTest {
         assertEquals(5, heaps.sorted(0, sortedIds, sortedKeys, 0));
         assertArrayEquals(new long[]{7, 9, 8, 6, 10}, Arrays.copyOf(sortedIds, 5));
         assertArrayEquals(new double[]{1.0, 1.0, 3.0, 4.0, 5.0}, Arrays.copyOf(sortedKeys, 5));
+    }
+
+    /**
+     * A ceiling is what {@link CandidateHeaps#worst} says until the heap is full, and only a
+     * full heap of duplicates (k candidates at distance 0) is closed to a later duplicate: a ceiling
+     * of 0 does not close an empty heap.
+     */
+    @Test
+    void aCeilingBoundsTheWorstUntilTheHeapIsFull() {
+        CandidateHeaps heaps = new CandidateHeaps(3, 2);
+        heaps.limitTo(0, 4.0);
+        heaps.limitTo(1, 0.0);
+        assertEquals(4.0, heaps.worst(0));
+        assertEquals(Double.POSITIVE_INFINITY, heaps.worst(2));
+        assertFalse(heaps.closedTo(1, 7), "an empty heap with a ceiling of 0 still takes a duplicate");
+        heaps.offerIfAbsent(0, 5, 4.5);
+        assertEquals(0, heaps.sizes[0], "a key above the ceiling is not kept");
+        heaps.offerIfAbsent(0, 5, 4.0);
+        assertEquals(4.0, heaps.worst(0), "a key at the ceiling is kept, and the ceiling stays until the heap is full");
+        heaps.offerIfAbsent(0, 6, 1.0);
+        assertTrue(heaps.isFull(0));
+        assertEquals(4.0, heaps.worst(0));
+        heaps.offerIfAbsent(0, 2, 3.0);
+        assertEquals(3.0, heaps.worst(0), "a full heap's worst is its worst kept key, below the ceiling");
+        heaps.offerIfAbsent(1, 9, 0.0);
+        heaps.offerIfAbsent(1, 8, 0.0);
+        assertTrue(heaps.closedTo(1, 10));
+        assertFalse(heaps.closedTo(1, 3));
+        assertThrows(IllegalStateException.class, () -> heaps.limitTo(0, 1.0), "a ceiling comes before the first offer");
     }
 
     private static Integer[] shuffled(Integer[] values, Random random) {

@@ -57,7 +57,10 @@ class SearchStepsTest {
                         new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true), caches);
                 int cachedBefore = context.getPersistentRDDs().size();
                 JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input, STEPS,
-                        step -> context.parallelizePairs(steps.get(step), 2),
+                        (step, before) -> {
+                            assertEquals(step == 0, before == null, "a step is given the lists of the steps before it, if any");
+                            return context.parallelizePairs(steps.get(step), 2);
+                        },
                         step -> "merging step " + step, new StageTimer(context.sc(), "search steps"));
                 assertEquals(cachedBefore + 1, context.getPersistentRDDs().size(), "only the last step's lists stay cached");
                 return NeighbourEntries.of(lists);

@@ -185,8 +185,8 @@ public final class ApproximateKnnSearch {
         LeafBlocks leafBlocks = leaves.blocks();
         int numTrees = leafBlocks.numTrees();
         return SearchSteps.runAndMerge(input, numTrees,
-                tree -> leafLists(input, leaves, tree, copies, cells, Math.min(tasks, leafBlocks.blocksIn(tree)), settings.listSize(),
-                        timer.taskRows()),
+                (tree, before) -> leafLists(input, leaves, tree, before, copies, cells, Math.min(tasks, leafBlocks.blocksIn(tree)),
+                        settings.listSize(), timer.taskRows()),
                 tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows,"
                                 + " merged into the lists of %d blocks", tree + 1, numTrees, leafBlocks.blocksIn(tree),
                         settings.leafSize(input.numFeatures()), layout.numBlocks()),
@@ -198,14 +198,18 @@ public final class ApproximateKnnSearch {
      * layout. The rows reach their leaves in one of three ways: only their ids, each task's leaves
      * copied from its group's copy of every row ({@code copies}); only their ids, the leaves copied
      * from the cells' points read in place ({@code cells}); or with their vectors, embedded at the
-     * leaf ({@code numTasks} tasks).
+     * leaf ({@code numTasks} tasks). Each row takes to its leaf the ceiling of its list in
+     * {@code before}, the lists of the trees before (null for the first tree), and the leaf offers
+     * it only candidates below that ceiling: the candidates that could enter its list, and fewer of
+     * them to screen and ship as the trees fill the lists.
      */
     private static JavaPairRDD<Long, NeighbourLists> leafLists(SearchInput input, LeafPlacement leaves, int tree,
-                                                               GroupCopies copies, JavaRDD<WorkingBlock> cells, int numTasks,
-                                                               int listSize, TaskRows taskRows) {
+                                                               JavaPairRDD<Long, NeighbourLists> before, GroupCopies copies,
+                                                               JavaRDD<WorkingBlock> cells, int numTasks, int listSize,
+                                                               TaskRows taskRows) {
         BlockLayout layout = input.layout();
         if (copies != null) {
-            return toLeaves(input.blocks(), leaves, tree, false, copies.groups.numBlocks())
+            return toLeaves(input.blocks(), leaves, tree, false, before, copies.groups.numBlocks())
                     .zipPartitions(copies.everyRow, (entries, all) -> {
                         WorkingBlock everyRow = all.next();
                         taskRows.record(everyRow.size);
@@ -216,12 +220,13 @@ public final class ApproximateKnnSearch {
         }
         if (cells != null) {
             SharedRows shared = new SharedRows(cells.rdd(), layout);
-            return toLeaves(cells.flatMapToPair(points -> leaves.entries(points, tree, null).iterator()), leaves, tree, numTasks)
+            return toLeaves(withCeilings(cells, before, (points, ceilings) -> leaves.entries(points, tree, null, ceilings)), leaves,
+                    tree, numTasks)
                     .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> shared.copy(ids), layout,
                             listSize, taskRows).iterator());
         }
         RowEmbedding embedding = input.embedding();
-        return toLeaves(input.blocks(), leaves, tree, true, numTasks)
+        return toLeaves(input.blocks(), leaves, tree, true, before, numTasks)
                 .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
                         (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize, taskRows).iterator());
     }
@@ -240,16 +245,41 @@ public final class ApproximateKnnSearch {
 
     /**
      * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
-     * sorted by leaf block, then row id; with their vectors when {@code withVectors}.
+     * sorted by leaf block, then row id; with their vectors when {@code withVectors}, and the
+     * ceilings of their lists in {@code before} (partition i holding block i, as {@code blocks} do;
+     * null: none).
      */
-    static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
-                                                                      boolean withVectors, int numTasks) {
-        return toLeaves(blocks.flatMapToPair(block -> leaves.entries(block, tree, withVectors).iterator()), leaves, tree, numTasks);
+    static JavaPairRDD<Tuple2<Integer, Long>, LeafRow> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
+                                                                boolean withVectors, JavaPairRDD<Long, NeighbourLists> before,
+                                                                int numTasks) {
+        return toLeaves(withCeilings(blocks, before, (block, ceilings) -> leaves.entries(block, tree, withVectors, ceilings)), leaves,
+                tree, numTasks);
+    }
+
+    /** The entries that {@code entries} gives for each of {@code sources}, with the ceilings of its lists in {@code before}. */
+    private static <T> JavaPairRDD<Tuple2<Integer, Long>, LeafRow> withCeilings(JavaRDD<T> sources,
+                                                                               JavaPairRDD<Long, NeighbourLists> before,
+                                                                               LeafEntries<T> entries) {
+        if (before == null) {
+            return sources.flatMapToPair(source -> entries.of(source, null).iterator());
+        }
+        return sources.zipPartitions(before.values(), (own, lists) -> {
+            List<Tuple2<Tuple2<Integer, Long>, LeafRow>> all = new ArrayList<>();
+            double[] ceilings = lists.hasNext() ? lists.next().entryCeilingsSquared() : null;
+            own.forEachRemaining(source -> all.addAll(entries.of(source, ceilings)));
+            return all.iterator();
+        }).mapToPair(entry -> entry);
+    }
+
+    /** The leaf entries of the rows of one source (a block or a cell), given the ceilings of their lists, or null. */
+    @FunctionalInterface
+    private interface LeafEntries<T> extends Serializable {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> of(T source, double[] ceilings);
     }
 
     /** {@code entries} ({@link LeafPlacement#entries}) in {@code numTasks} tasks, sorted by leaf block of {@code tree}, then row id. */
-    private static JavaPairRDD<Tuple2<Integer, Long>, Vector> toLeaves(JavaPairRDD<Tuple2<Integer, Long>, Vector> entries,
-                                                                       LeafPlacement leaves, int tree, int numTasks) {
+    private static JavaPairRDD<Tuple2<Integer, Long>, LeafRow> toLeaves(JavaPairRDD<Tuple2<Integer, Long>, LeafRow> entries,
+                                                                        LeafPlacement leaves, int tree, int numTasks) {
         return entries.repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks),
                 new LeafOrder());
     }
@@ -268,27 +298,45 @@ public final class ApproximateKnnSearch {
 
         /**
          * Every row of {@code block} keyed by (leaf block of {@code tree}, row id), with its vector when
-         * {@code withVectors}, else with null (the leaves read the rows from {@link GroupCopies}).
+         * {@code withVectors}, else without (the leaves read the rows from {@link GroupCopies}), and
+         * its ceiling from {@code ceilings} (one per row of the block, or null: none).
          */
-        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries(RowBlock block, int tree, boolean withVectors) {
-            return entries(WorkingBlock.of(block, embedding), tree, withVectors ? block : null);
+        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries(RowBlock block, int tree, boolean withVectors, double[] ceilings) {
+            return entries(WorkingBlock.of(block, embedding), tree, withVectors ? block : null, ceilings);
         }
 
         /**
          * Every row of {@code points} keyed by (leaf block of {@code tree}, row id), with its vector
-         * from {@code block} (the same rows) when not null, else with null.
+         * from {@code block} (the same rows) when not null, else without, and its ceiling from
+         * {@code ceilings} (one per row, in order, or null: none).
          */
-        List<Tuple2<Tuple2<Integer, Long>, Vector>> entries(WorkingBlock points, int tree, RowBlock block) {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries(WorkingBlock points, int tree, RowBlock block, double[] ceilings) {
             RandomProjectionForest trees = forest.value();
-            List<Tuple2<Tuple2<Integer, Long>, Vector>> entries = new ArrayList<>(points.size);
+            List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries = new ArrayList<>(points.size);
             for (int i = 0; i < points.size; i++) {
                 long id = points.ids[i];
                 int leaf = trees.leafOf(tree, points.points, i * embedding.numFeatures(), id);
                 int chunks = blocks.chunks(tree, leaf);
                 int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
-                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), block == null ? null : block.row(i)));
+                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), new LeafRow(
+                        block == null ? null : block.row(i), ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i])));
             }
             return entries;
+        }
+    }
+
+    /**
+     * A row on its way to its leaf: its vector, or null where the leaf reads the row in place, and
+     * the ceiling of its list ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one).
+     * A class: Kryo cannot ship records.
+     */
+    static final class LeafRow implements Serializable {
+        final Vector vector;
+        final double ceiling;
+
+        LeafRow(Vector vector, double ceiling) {
+            this.vector = vector;
+            this.ceiling = ceiling;
         }
     }
 
@@ -301,40 +349,44 @@ public final class ApproximateKnnSearch {
      * Runs the kernel within every leaf of one task (entries sorted by leaf, then id) and cuts each
      * leaf's lists into fragments by the block of {@code layout} their rows belong to.
      */
-    private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
+    private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries,
                                                                             LeafRows leafRows, BlockLayout layout, int k,
                                                                             TaskRows taskRows) {
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
         List<Long> ids = new ArrayList<>();
-        List<Vector> vectors = new ArrayList<>();
+        List<LeafRow> rows = new ArrayList<>();
         int leaf = -1;
         while (entries.hasNext()) {
-            Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
+            Tuple2<Tuple2<Integer, Long>, LeafRow> entry = entries.next();
             if (entry._1()._1() != leaf && !ids.isEmpty()) {
                 taskRows.record(ids.size());
-                listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
+                listsWithin(ids, rows, leafRows, layout, k).forEachRemaining(fragments::add);
             }
             leaf = entry._1()._1();
             ids.add(entry._1()._2());
-            vectors.add(entry._2());
+            rows.add(entry._2());
         }
         if (!ids.isEmpty()) {
             taskRows.record(ids.size());
-            listsWithin(ids, vectors, leafRows, layout, k).forEachRemaining(fragments::add);
+            listsWithin(ids, rows, leafRows, layout, k).forEachRemaining(fragments::add);
         }
         return fragments;
     }
 
     /**
-     * The lists of one leaf, the rows {@code ids} (ascending) with {@code vectors}, cut into fragments
-     * by the blocks of {@code layout}; empties both lists.
+     * The lists of one leaf, the rows {@code ids} (ascending), each row's heap below its ceiling,
+     * cut into fragments by the blocks of {@code layout}; empties both lists.
      */
-    private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<Long> ids, List<Vector> vectors, LeafRows leafRows,
+    private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<Long> ids, List<LeafRow> rows, LeafRows leafRows,
                                                                       BlockLayout layout, int k) {
-        WorkingBlock leaf = leafRows.of(ids.stream().mapToLong(Long::longValue).toArray(), vectors.toArray(new Vector[0]));
-        ids.clear();
-        vectors.clear();
+        WorkingBlock leaf = leafRows.of(ids.stream().mapToLong(Long::longValue).toArray(),
+                rows.stream().map(row -> row.vector).toArray(Vector[]::new));
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
+        for (int i = 0; i < leaf.size; i++) {
+            heaps.limitTo(i, rows.get(i).ceiling);
+        }
+        ids.clear();
+        rows.clear();
         BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
         return NeighbourLists.fragmentsOf(heaps, leaf, leaf, layout);
     }

@@ -69,8 +69,8 @@ final class LocalityCells {
         CacheScope caches = input.caches();
         BlockLayout layout = new BlockLayout(input.layout().numRows(), cellRows);
         TaskRows taskRows = timer.taskRows();
-        JavaPairRDD<Tuple2<Integer, Long>, Vector> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(), leaves, 0, true,
-                Math.min(numTasks, leaves.blocks().blocksIn(0)));
+        JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
+                leaves, 0, true, null, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
@@ -86,7 +86,7 @@ final class LocalityCells {
     }
 
     /** The first number of every leaf block: the rows of the blocks before it, counted. */
-    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, Vector> byLeaf, int numLeafBlocks) {
+    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf, int numLeafBlocks) {
         long[] counts = byLeaf.keys()
                 .mapPartitions(keys -> {
                     long[] local = new long[numLeafBlocks];
@@ -109,8 +109,8 @@ final class LocalityCells {
     }
 
     /** The entries of one task (sorted by leaf block, then input id) keyed by their numbers, with (input id, vector). */
-    private static Iterator<Tuple2<Long, Tuple2<Long, Vector>>> numbered(Iterator<Tuple2<Tuple2<Integer, Long>, Vector>> entries,
-                                                                     long[] firstNumbers) {
+    private static Iterator<Tuple2<Long, Tuple2<Long, Vector>>> numbered(
+            Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow>> entries, long[] firstNumbers) {
         return new Iterator<>() {
             private int block = -1;
             private long next;
@@ -122,12 +122,12 @@ final class LocalityCells {
 
             @Override
             public Tuple2<Long, Tuple2<Long, Vector>> next() {
-                Tuple2<Tuple2<Integer, Long>, Vector> entry = entries.next();
+                Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> entry = entries.next();
                 if (entry._1()._1() != block) {
                     block = entry._1()._1();
                     next = firstNumbers[block];
                 }
-                return new Tuple2<>(next++, new Tuple2<>(entry._1()._2(), entry._2()));
+                return new Tuple2<>(next++, new Tuple2<>(entry._1()._2(), entry._2().vector));
             }
         };
     }

@@ -24,9 +24,10 @@ import scala.Tuple2;
  *
  * <p>The B(B+1)/2 block pairs run in up to {@value #MAX_WAVES} waves, one Spark job each, so the
  * Spark UI shows "kNN graph (exact) 3/10" progress; every wave has at least two pairs per core.
- * Each pair task yields the best candidates of its rows within the pair; the wave shuffles them to
- * their blocks and merges them into the lists of the waves before ({@link SearchSteps}), which end
- * as each row's k nearest neighbours. Work is O(m^2 d) flops at BLAS level-3 speed, shuffle
+ * Each pair task yields the best candidates of its rows within the pair, below the ceilings of
+ * their lists in the waves before ({@link ListCeilings}); the wave shuffles them to their blocks and
+ * merges them into the lists of the waves before ({@link SearchSteps}), which end as each row's k
+ * nearest neighbours. Work is O(m^2 d) flops at BLAS level-3 speed, shuffle
  * O(m B k), driver memory O(1).
  */
 public final class ExactKnnSearch {
@@ -50,12 +51,15 @@ public final class ExactKnnSearch {
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
         TaskRows taskRows = timer.taskRows();
         return SearchSteps.runAndMerge(input, waves,
-                (wave, before) -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
-                        .flatMapToPair(pair -> {
-                            taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
-                                    : pair._1().size() + pair._2().size());
-                            return neighboursWithin(pair, embedding, k).iterator();
-                        }),
+                (wave, before) -> {
+                    ListCeilings ceilings = ListCeilings.of(before);
+                    return BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
+                            .flatMapToPair(pair -> {
+                                taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
+                                        : pair._1().size() + pair._2().size());
+                                return neighboursWithin(pair, embedding, k, ceilings).iterator();
+                            });
+                },
                 wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),
@@ -68,11 +72,12 @@ public final class ExactKnnSearch {
     }
 
     /**
-     * The candidates one block pair contributes to the rows of both of its blocks; none, without any
-     * distance, when the search keeps within classes and the two blocks' label ranges do not meet.
+     * The candidates one block pair contributes to the rows of both of its blocks, each row's below
+     * the ceiling of its list in the waves before ({@code ceilings}); none, without any distance,
+     * when the search keeps within classes and the two blocks' label ranges do not meet.
      */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, RowEmbedding embedding,
-                                                                   int k) {
+                                                                   int k, ListCeilings ceilings) {
         List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
         if (!pair._1().sharesALabelWith(pair._2())) {
             return result;
@@ -80,12 +85,15 @@ public final class ExactKnnSearch {
         WorkingBlock left = WorkingBlock.of(pair._1(), embedding);
         if (pair._1().index() == pair._2().index()) {
             CandidateHeaps heaps = new CandidateHeaps(left.size, k);
+            ceilings.limit(heaps, pair._1().index());
             BlockDistanceKernel.scan(left, left, heaps, heaps);
             result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(heaps, left, left)));
         } else {
             WorkingBlock right = WorkingBlock.of(pair._2(), embedding);
             CandidateHeaps leftHeaps = new CandidateHeaps(left.size, k);
             CandidateHeaps rightHeaps = new CandidateHeaps(right.size, k);
+            ceilings.limit(leftHeaps, pair._1().index());
+            ceilings.limit(rightHeaps, pair._2().index());
             BlockDistanceKernel.scan(left, right, leftHeaps, rightHeaps);
             result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(leftHeaps, left, right)));
             result.add(new Tuple2<>(pair._2().firstRow(), NeighbourLists.of(rightHeaps, right, left)));

@@ -44,11 +44,11 @@ public final class CandidateHeaps {
     }
 
     /**
-     * Row {@code row} keeps no candidate whose key is above {@code ceiling}, which only lowers what it
-     * would keep otherwise: a search whose rows already hold lists asks only for what may enter them.
-     * The heap then ends with the k best candidates of key at most {@code ceiling}, those of its k
-     * best without a ceiling that are at most it among them. Callers offer a candidate only when its
-     * key is at most {@link #worst}, as the scans do; set before the row's first offer.
+     * Row {@code row} keeps no candidate whose key is above {@code ceiling}: a search whose rows
+     * already hold lists asks only for what may still enter them. The heap then ends with the k best
+     * of the candidates at most {@code ceiling}, which hold every one of the k best it would keep
+     * without a ceiling that is at most the ceiling. Callers offer a candidate only when its key is at
+     * most {@link #worst}, as the scans do. Set before the row's first offer.
      */
     public void limitTo(int row, double ceiling) {
         if (sizes[row] > 0) {

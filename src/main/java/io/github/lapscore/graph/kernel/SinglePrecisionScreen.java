@@ -15,15 +15,15 @@ import java.util.Arrays;
  *       it would lose the tie). A row whose k-best heap has a ceiling
  *       ({@link CandidateHeaps#limitTo}) starts with the screen limit of that ceiling
  *       ({@link SinglePrecisionBound#limit}) instead of +infinity and keeps no value above it: no
- *       pair above it can enter the heap. Then
- *       each row's kept candidates are measured exactly into its k-best heap. Any other candidate
- *       has {@code E >= T}, T the row's largest kept screen value, so its exact distance is at
- *       least {@link SinglePrecisionBound#lowestExact}{@code (T)}: when the row's k-th exact
- *       distance (or its ceiling, until it keeps k) is below that, no other candidate can enter, and
- *       the row is done; so it is when it kept fewer than k + {@value #SPARE} screen values. It is
- *       also done when it keeps k rows at exact distance 0: a candidate that could still enter would be a duplicate
- *       of the row, with the same screen value as the k duplicates kept and a later position, so a
- *       larger id. Otherwise the row has near-ties or ties at its k-th neighbour.</li>
+ *       pair above it can enter the heap. Then each row's kept candidates are measured exactly into
+ *       its k-best heap. Any other candidate has {@code E >= T}, T the row's largest kept screen
+ *       value, so its exact distance is at least {@link SinglePrecisionBound#lowestExact}{@code (T)}:
+ *       when the row's k-th exact distance (or its ceiling, until it keeps k) is below that, no
+ *       other candidate can enter, and the row is done; so it is when it kept fewer than
+ *       k + {@value #SPARE} screen values. It is also done when it keeps k rows at exact distance 0:
+ *       a candidate that could still enter would be a duplicate of the row, with the same screen
+ *       value as the k duplicates kept and a later position, so a larger id. Otherwise the row has
+ *       near-ties or ties at its k-th neighbour.</li>
  *   <li>Only when some row is not done: the pairs are screened again, and a pair is measured
  *       exactly for each row not done whose heap it may enter, its screen value being within
  *       {@link SinglePrecisionBound#limit} of the row's k-th.</li>

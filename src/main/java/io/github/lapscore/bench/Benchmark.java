@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
@@ -49,10 +48,22 @@ import org.apache.spark.sql.types.StructType;
  * @param forest        settings of the approximate graph (trees, leaf size, refinement rounds, rows
  *                      sampled for recall@k, seed); its seed also seeds the data
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
+ * @param pynndescentNeighbors pynndescent's n_neighbors, one build for each
  * @param pynndescentScript {@code bin/pynndescent-knn.py}, run for the pynndescent baseline
  */
 public record Benchmark(int dims, int informative, int clusters, int noiseRank, int k, List<String> methods, long exactMaxRows,
-                        ForestSettings forest, double lshTimeFactor, Path pynndescentScript) {
+                        ForestSettings forest, double lshTimeFactor, List<Integer> pynndescentNeighbors,
+                        Path pynndescentScript) {
+
+    /**
+     * pynndescent's default n_neighbors here: 30, the approximate graph's K for k = 10 and the
+     * value its documentation starts from.
+     */
+    public static final int PYNNDESCENT_NEIGHBORS = 30;
+
+    public Benchmark {
+        pynndescentNeighbors = List.copyOf(pynndescentNeighbors);
+    }
 
     /** Runs every size and prints the Markdown table to {@code out}; {@link BenchResult#csv} gives each result's CSV line. */
     public List<BenchResult> run(SparkSession spark, long[] sizes, PrintStream out) {
@@ -108,7 +119,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                     new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, approximate.graph.featureMeans(), false), caches);
             RecallSample sample = RecallSample.draw(input, k, forest.recallSampleSize(), forest.seed());
             if (methods.contains("pynndescent")) {
-                pynndescent(spark, data, rows, sample, out).ifPresent(results::add);
+                results.addAll(pynndescent(spark, data, rows, sample, out));
             }
             if (methods.contains("lsh")) {
                 results.addAll(lsh(data, rows, sample, approximateResult, out));
@@ -117,22 +128,25 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         return results;
     }
 
-    /** The pynndescent baseline on the same rows, when {@code /usr/bin/python3} has it. */
-    private Optional<BenchResult> pynndescent(SparkSession spark, Dataset<Row> data, long rows, RecallSample sample,
-                                              PrintStream out) {
+    /**
+     * The pynndescent baseline on the same rows, one build for each of {@link #pynndescentNeighbors},
+     * when {@code /usr/bin/python3} has it.
+     */
+    private List<BenchResult> pynndescent(SparkSession spark, Dataset<Row> data, long rows, RecallSample sample,
+                                          PrintStream out) {
         if (!PynndescentBaseline.available()) {
             out.println("  pynndescent: skipped, /usr/bin/python3 cannot import pynndescent (bin/bench installs"
                     + " Debian's python3-pynndescent)");
-            return Optional.empty();
+            return List.of();
         }
         try {
-            BenchResult result = PynndescentBaseline.run(data, rows, dims, k, sample, spark.sparkContext().defaultParallelism(),
-                    forest.seed(), pynndescentScript);
-            out.println(result.markdown());
-            return Optional.of(result);
+            List<BenchResult> builds = PynndescentBaseline.run(data, rows, dims, k, pynndescentNeighbors, sample,
+                    spark.sparkContext().defaultParallelism(), forest.seed(), pynndescentScript);
+            builds.forEach(result -> out.println(result.markdown()));
+            return builds;
         } catch (IOException | InterruptedException | RuntimeException failed) {
             out.println("  pynndescent: failed, " + failed.getMessage());
-            return Optional.empty();
+            return List.of();
         }
     }
 

@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -40,9 +41,6 @@ final class PynndescentBaseline {
 
     /** The interpreter that has Debian's packages (a pyenv or virtualenv python3 on the PATH may not). */
     static final Path PYTHON = Path.of("/usr/bin/python3");
-    /** n_neighbors of the build, as the issue measured it: 30 candidates per row, the best k kept. */
-    static final int NEIGHBORS = 30;
-
     private PynndescentBaseline() {
     }
 
@@ -62,41 +60,23 @@ final class PynndescentBaseline {
 
     /**
      * Builds the graph of {@code rows} (columns {@code id} 0..m-1 and {@code features}) with
-     * {@code threads} threads and returns its time and recall@k on {@code sample}; an
-     * {@link IllegalStateException} when the script fails.
+     * {@code threads} threads, once for each n_neighbors of {@code neighbors}, and returns each
+     * build's time and recall@k on {@code sample}; an {@link IllegalStateException} when the script
+     * fails. The rows are written out once for all builds.
      */
-    static BenchResult run(Dataset<Row> rows, long numRows, int dims, int k, RecallSample sample, int threads, long seed,
-                           Path script) throws IOException, InterruptedException {
+    static List<BenchResult> run(Dataset<Row> rows, long numRows, int dims, int k, List<Integer> neighbors, RecallSample sample,
+                                 int threads, long seed, Path script) throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory("lapscore-pynndescent");
         Path data = directory.resolve("rows.f64");
         Path queries = directory.resolve("queries.i64");
         try {
             writeRows(rows, dims, data);
             writeIds(sample.ids(), queries);
-            Process process = new ProcessBuilder(PYTHON.toString(), script.toString(), "--data", data.toString(), "--dims",
-                    String.valueOf(dims), "--queries", queries.toString(), "--k", String.valueOf(k), "--neighbors",
-                    String.valueOf(Math.max(NEIGHBORS, k + 1)), "--threads", String.valueOf(threads), "--seed",
-                    String.valueOf(Math.floorMod(seed, Integer.MAX_VALUE)))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            List<String> lines;
-            try (InputStream output = process.getInputStream()) {
-                lines = new String(output.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            List<BenchResult> results = new ArrayList<>();
+            for (int build : neighbors) {
+                results.add(build(rows, numRows, dims, k, build, sample, threads, seed, script, data, queries));
             }
-            if (process.waitFor() != 0 || lines.size() < 2) {
-                throw new IllegalStateException("pynndescent baseline failed (exit code " + process.exitValue() + ")");
-            }
-            double seconds = Double.parseDouble(lines.get(0).split(" ")[1]);
-            double compileSeconds = Double.parseDouble(lines.get(1).split(" ")[1]);
-            Map<Long, long[]> neighbours = new HashMap<>();
-            for (String line : lines.subList(2, lines.size())) {
-                long[] numbers = Arrays.stream(line.trim().split(" ")).mapToLong(Long::parseLong).toArray();
-                neighbours.put(numbers[0], Arrays.copyOfRange(numbers, 1, numbers.length));
-            }
-            String setting = String.format(Locale.ROOT, "pynndescent, n_neighbors %d, best %d kept, %d threads (+%.1f s numba"
-                    + " compilation)", Math.max(NEIGHBORS, k + 1), k, threads, compileSeconds);
-            return new BenchResult(numRows, dims, "pynndescent", setting, seconds, Double.NaN, Double.NaN, Double.NaN,
-                    sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0,
-                    FitFootprint.NOT_MEASURED);
+            return results;
         } finally {
             try (var files = Files.list(directory)) {
                 for (Path file : (Iterable<Path>) files::iterator) {
@@ -105,6 +85,36 @@ final class PynndescentBaseline {
             }
             Files.delete(directory);
         }
+    }
+
+    /** One build of the script on the rows and queries written out, with n_neighbors {@code neighbors}. */
+    private static BenchResult build(Dataset<Row> rows, long numRows, int dims, int k, int neighbors, RecallSample sample,
+                                     int threads, long seed, Path script, Path data, Path queries)
+            throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(PYTHON.toString(), script.toString(), "--data", data.toString(), "--dims",
+                String.valueOf(dims), "--queries", queries.toString(), "--k", String.valueOf(k), "--neighbors",
+                String.valueOf(neighbors), "--threads", String.valueOf(threads), "--seed",
+                String.valueOf(Math.floorMod(seed, Integer.MAX_VALUE)))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> lines;
+        try (InputStream output = process.getInputStream()) {
+            lines = new String(output.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+        if (process.waitFor() != 0 || lines.size() < 2) {
+            throw new IllegalStateException("pynndescent baseline failed (exit code " + process.exitValue() + ")");
+        }
+        double seconds = Double.parseDouble(lines.get(0).split(" ")[1]);
+        double compileSeconds = Double.parseDouble(lines.get(1).split(" ")[1]);
+        Map<Long, long[]> neighbours = new HashMap<>();
+        for (String line : lines.subList(2, lines.size())) {
+            long[] numbers = Arrays.stream(line.trim().split(" ")).mapToLong(Long::parseLong).toArray();
+            neighbours.put(numbers[0], Arrays.copyOfRange(numbers, 1, numbers.length));
+        }
+        String setting = String.format(Locale.ROOT, "pynndescent, n_neighbors %d, best %d kept, %d threads (+%.1f s numba"
+                + " compilation)", neighbors, k, threads, compileSeconds);
+        return new BenchResult(numRows, dims, "pynndescent", setting, seconds, Double.NaN, Double.NaN, Double.NaN,
+                sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0,
+                FitFootprint.NOT_MEASURED);
     }
 
     /** The rows in id order as little-endian doubles, streamed one partition at a time. */

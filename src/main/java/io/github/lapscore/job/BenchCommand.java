@@ -41,6 +41,7 @@ final class BenchCommand {
                 throw new IllegalArgumentException("--methods takes exact, approximate, pynndescent and lsh, got '" + method + "'");
             }
         }
+        List<Integer> pynndescentNeighbors = pynndescentNeighbors(args);
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(BenchOption.OVERWRITE))
                 .file(BenchOption.OUTPUT.flag(), args.text(BenchOption.OUTPUT)).check(null);
         List<BenchResult> results;
@@ -53,11 +54,31 @@ final class BenchCommand {
                             args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
                             args.integer(BenchOption.RECALL_SAMPLE),
                             args.longInteger(BenchOption.SEED)),
-                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentScript())
+                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript())
                     .run(spark, sizes, live.output());
         }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
         outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
+    }
+
+    /**
+     * pynndescent's n_neighbors, one build each: those of {@code --pynndescent-neighbors}, each more
+     * than k (the point of its own list is not a neighbour), else {@link Benchmark#PYNNDESCENT_NEIGHBORS}
+     * or k + 1 when k is larger.
+     */
+    private static List<Integer> pynndescentNeighbors(JobArguments<BenchOption> args) {
+        int k = args.integer(BenchOption.K);
+        if (!args.given(BenchOption.PYNNDESCENT_NEIGHBORS)) {
+            return List.of(Math.max(Benchmark.PYNNDESCENT_NEIGHBORS, k + 1));
+        }
+        int[] given = args.integers(BenchOption.PYNNDESCENT_NEIGHBORS);
+        for (int neighbors : given) {
+            if (neighbors <= k) {
+                throw new IllegalArgumentException(BenchOption.PYNNDESCENT_NEIGHBORS.flag() + " must each be more than --k ("
+                        + k + "), got " + neighbors + ": pynndescent counts each row among its own neighbours");
+            }
+        }
+        return Arrays.stream(given).boxed().toList();
     }
 
     /**

@@ -45,6 +45,13 @@ class CommandLineTest {
     }
 
     @Test
+    void aPynndescentBuildWithNoMoreNeighboursThanKIsRefused() throws Exception {
+        CommandLine.run("bench", "--rows", "100", "--k", "30", "--pynndescent-neighbors", "40,30").failedWith(2,
+                "--pynndescent-neighbors must each be more than --k (30), got 30: pynndescent counts each row among its own"
+                        + " neighbours");
+    }
+
+    @Test
     void noArgumentsPrintTheUsageOnStandardErrorAndExit2() throws Exception {
         Run run = CommandLine.run();
         assertEquals(2, run.status(), run.err());

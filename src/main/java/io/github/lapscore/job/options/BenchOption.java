@@ -23,6 +23,9 @@ public enum BenchOption implements CommandOption {
     REFINEMENT_ROUNDS(FitOption.REFINEMENT_ROUNDS.spec()),
     MAX_ROWS_PER_TASK(FitOption.MAX_ROWS_PER_TASK.spec()),
     RECALL_SAMPLE(FitOption.RECALL_SAMPLE.spec()),
+    PYNNDESCENT_NEIGHBORS("--pynndescent-neighbors", "N1,N2,...", null, "pynndescent: its n_neighbors, each more than --k;"
+            + " one build per value, to compare at equal recall [default: max(30, k + 1), as the approximate graph's K"
+            + " for k = 10]"),
     LSH_TIME_FACTOR("--lsh-time-factor", "F", "10", "stop an LSH setting after F times the approximate graph's time"),
     SEED(GenerateOption.SEED.spec().withDescription("seed of the data and of the approximate graph")),
     LKR_CLASS_SIZES("--lkr-class-sizes", "N1,N2,...", null, "instead of the graphs: time the supervised LKR regressions of one"

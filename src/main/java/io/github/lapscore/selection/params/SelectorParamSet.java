@@ -120,8 +120,9 @@ public final class SelectorParamSet implements Serializable {
                 "rows per block of the exact distance join and of the scoring pass; 0 chooses automatically",
                 ParamChecks.atLeast("blockSize", 0));
         numTrees = new IntParam(uid, "numTrees",
-                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall, linearly more time;"
-                        + " 0 chooses sqrt(rows) / " + (int) ForestSettings.SQRT_ROWS_PER_TREE + " within ["
+                "approximate graph: random-projection trees whose leaves are searched; more trees, higher recall and fewer"
+                        + " NN-descent rounds, each tree at some cost in time; 0 chooses sqrt(rows) / "
+                        + ForestSettings.SQRT_ROWS_PER_TREE + " within ["
                         + ForestSettings.MIN_TREES + ", " + ForestSettings.MAX_TREES + "]",
                 ParamChecks.atLeast("numTrees", 0));
         leafSize = new IntParam(uid, "leafSize",

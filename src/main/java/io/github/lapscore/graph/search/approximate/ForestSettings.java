@@ -6,8 +6,9 @@ import java.io.Serializable;
  * What defines the approximate search and its recall estimate.
  *
  * @param numTrees          random-projection trees; each adds every row's best neighbours among its
- *                          leaf, so recall grows with the number of trees and so does time (linearly);
- *                          0 chooses {@link #numTrees(long)}'s default, which grows with the rows
+ *                          leaf, so recall grows with the number of trees; a tree costs time and saves
+ *                          NN-descent rounds; 0 chooses {@link #numTrees(long)}'s default, which grows
+ *                          with the rows
  * @param leafSize          target rows per leaf (the block of the distance kernel); a leaf grown
  *                          beyond twice this (duplicates, a dense spot) is cut into chunks; 0
  *                          chooses {@link #leafSize(int, int)}'s default
@@ -33,9 +34,9 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /** The fewest trees {@link #numTrees(long)} chooses. */
     public static final int MIN_TREES = 4;
     /** The most trees {@link #numTrees(long)} chooses. */
-    public static final int MAX_TREES = 16;
+    public static final int MAX_TREES = 32;
     /** {@link #numTrees(long)} chooses one tree per this many times the square root of the rows. */
-    public static final double SQRT_ROWS_PER_TREE = 125.0;
+    public static final double SQRT_ROWS_PER_TREE = 62.5;
 
     /** Default {@link #maxRowsPerTask(int)} when rows are narrow. */
     public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
@@ -61,12 +62,15 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /**
      * Trees for {@code numRows} rows: {@code numTrees} when set, else {@code sqrt(m) / }{@value
      * #SQRT_ROWS_PER_TREE}, rounded, within [{@value #MIN_TREES}, {@value #MAX_TREES}]: 4 up to about
-     * 3·10^5 rows, 8 at 10^6, 16 from 4·10^6 on. A tree costs O(m L d), a round of NN-descent
-     * O(m K^2 d); NN-descent's empirical cost grows faster than m, about as m^1.14 (Dong, Charikar and
-     * Li, "Efficient k-nearest neighbor graph construction for generic similarity measures", WWW 2011),
-     * because the lists need more rounds to converge, and the better the trees' lists, the fewer rounds
-     * run, so a tree takes the place of a larger share of the rounds as m grows. pynndescent grows its trees with {@code sqrt(m)} as well, many more of them,
-     * with leaves of tens of rows where these hold thousands.
+     * 8·10^4 rows, 5 at 10^5, 16 at 10^6, 32 from 4·10^6 on. The first tree costs O(m L d); every
+     * later one offers a row only what can still enter its list (the ceilings of
+     * {@link io.github.lapscore.graph.kernel.CandidateHeaps#limitTo}), so it costs less, and the
+     * better the lists the trees leave, the fewer NN-descent rounds of O(m K^2 d) run. NN-descent's
+     * rounds grow with m (its empirical cost is about m^1.14: Dong, Charikar and Li, "Efficient
+     * k-nearest neighbor graph construction for generic similarity measures", WWW 2011), so trees
+     * take the place of a larger share of them as m grows. pynndescent grows its trees with
+     * {@code sqrt(m)} as well, many more of them, with leaves of tens of rows where these hold
+     * thousands.
      */
     public int numTrees(long numRows) {
         if (numTrees > 0) {

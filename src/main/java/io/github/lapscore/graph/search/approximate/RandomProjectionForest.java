@@ -19,7 +19,11 @@ import scala.Tuple2;
  * data's own spread, like Annoy), placed at the median projection of the node's sample: each side
  * receives half of it. Rows projecting exactly onto the threshold (duplicates, discrete data) go
  * left or right by a hash of their id, so that even a mass of identical rows is halved. A node is
- * split while the share of all rows it stands for exceeds the leaf size.
+ * split while the share of all rows it stands for exceeds the leaf size. A node keeps the two sample
+ * points whose difference is its direction, not the direction itself: the forest holds the sample
+ * points its nodes name once, however many trees name them, so it takes at most the sample's
+ * 32 MiB plus a few numbers per node, where T trees of d-dimensional directions would take
+ * T d numbers per node.
  */
 final class RandomProjectionForest implements Serializable {
 
@@ -28,11 +32,14 @@ final class RandomProjectionForest implements Serializable {
     private final int dim;
     private final long seed;
     private final Tree[] trees;
+    /** The sample points the nodes of every tree name, row-major, each once. */
+    private final double[] ends;
 
-    private RandomProjectionForest(int dim, long seed, Tree[] trees) {
+    private RandomProjectionForest(int dim, long seed, Tree[] trees, double[] ends) {
         this.dim = dim;
         this.seed = seed;
         this.trees = trees;
+        this.ends = ends;
     }
 
     /**
@@ -43,13 +50,15 @@ final class RandomProjectionForest implements Serializable {
         Tree[] trees = new Tree[numTrees];
         int[] all = new int[sample.ids().length];
         Arrays.setAll(all, i -> i);
+        EndPoints named = new EndPoints(sample);
         for (int t = 0; t < numTrees; t++) {
             Grower grower = new Grower(sample, t, rowsPerSampleRow, leafSize, seed);
             grower.split(all);
-            trees[t] = grower.toTree();
+            trees[t] = grower.toTree(named);
         }
-        return new RandomProjectionForest(sample.dim(), seed, trees);
+        return new RandomProjectionForest(sample.dim(), seed, trees, named.points());
     }
+
 
     int numTrees() {
         return trees.length;
@@ -70,16 +79,35 @@ final class RandomProjectionForest implements Serializable {
         }
         int node = 0;
         while (true) {
-            double projection = 0.0;
-            for (int c = 0; c < dim; c++) {
-                projection += t.directions[node * dim + c] * points[offset + c];
-            }
+            double projection = projection(t, node, points, offset);
             int child = t.children[2 * node + (goesLeft(tree, node, projection, t.thresholds[node], id) ? 0 : 1)];
             if (child < 0) {
                 return -child - 1;
             }
             node = child;
         }
+    }
+
+    /**
+     * The projection of the point at {@code points[offset]} on {@code node}'s direction, the
+     * difference of its two sample points (the same doubles, in the same order, as the grower's).
+     */
+    private double projection(Tree tree, int node, double[] points, int offset) {
+        int a = tree.ends[2 * node];
+        double projection = 0.0;
+        if (a < 0) {
+            int own = (-a - 1) * dim;
+            for (int c = 0; c < dim; c++) {
+                projection += tree.ownDirections[own + c] * points[offset + c];
+            }
+            return projection;
+        }
+        int first = a * dim;
+        int second = tree.ends[2 * node + 1] * dim;
+        for (int c = 0; c < dim; c++) {
+            projection += (ends[first + c] - ends[second + c]) * points[offset + c];
+        }
+        return projection;
     }
 
     private boolean goesLeft(int tree, int node, double projection, double threshold, long id) {
@@ -107,19 +135,65 @@ final class RandomProjectionForest implements Serializable {
         }
     }
 
-    /** One tree in flat arrays; a root that is a leaf has no nodes. A class: Kryo cannot ship records. */
+    /**
+     * One tree in flat arrays; a root that is a leaf has no nodes. Node n's direction is the
+     * difference of the forest's end points {@code ends[2n]} and {@code ends[2n + 1]}, or, where
+     * {@code ends[2n]} is -(j + 1), the j-th direction of {@code ownDirections} (a random direction,
+     * for a node whose sample points all coincide). A class: Kryo cannot ship records.
+     */
     private static final class Tree implements Serializable {
         private final int[] children;
         private final double[] thresholds;
-        private final double[] directions;
+        private final int[] ends;
+        private final double[] ownDirections;
         private final int numLeaves;
 
-        Tree(int[] children, double[] thresholds, double[] directions, int numLeaves) {
+        Tree(int[] children, double[] thresholds, int[] ends, double[] ownDirections, int numLeaves) {
             this.children = children;
             this.thresholds = thresholds;
-            this.directions = directions;
+            this.ends = ends;
+            this.ownDirections = ownDirections;
             this.numLeaves = numLeaves;
         }
+    }
+
+    /** The sample points that the nodes of the trees name, numbered in the order first named. */
+    private static final class EndPoints {
+        private final Sample sample;
+        private final int[] numbers;
+        private final List<Integer> named = new ArrayList<>();
+
+        EndPoints(Sample sample) {
+            this.sample = sample;
+            this.numbers = new int[sample.ids().length];
+            Arrays.fill(numbers, -1);
+        }
+
+        /** The number of sample row {@code row} among the points named. */
+        int number(int row) {
+            if (numbers[row] < 0) {
+                numbers[row] = named.size();
+                named.add(row);
+            }
+            return numbers[row];
+        }
+
+        /** The points named, row-major, in the order of their numbers. */
+        double[] points() {
+            int dim = sample.dim();
+            double[] points = new double[named.size() * dim];
+            for (int i = 0; i < named.size(); i++) {
+                System.arraycopy(sample.points(), named.get(i) * dim, points, i * dim, dim);
+            }
+            return points;
+        }
+    }
+
+    /**
+     * A node's direction while the tree grows: the difference of sample rows {@code a} and
+     * {@code b}, or, when {@code a} is -1, a random direction of its own.
+     */
+    private record Direction(double[] values, int a, int b) {
     }
 
     /** Grows one tree by recursive median splits of the sample. */
@@ -134,7 +208,7 @@ final class RandomProjectionForest implements Serializable {
         private final SplittableRandom random;
         private final List<int[]> children = new ArrayList<>();
         private final List<Double> thresholds = new ArrayList<>();
-        private final List<double[]> directions = new ArrayList<>();
+        private final List<Direction> directions = new ArrayList<>();
         private int numLeaves;
 
         Grower(Sample sample, int tree, double rowsPerSampleRow, int leafSize, long seed) {
@@ -155,10 +229,10 @@ final class RandomProjectionForest implements Serializable {
             }
             int node = children.size();
             children.add(new int[2]);
-            double[] direction = direction(members);
+            Direction direction = direction(members);
             double[] projections = new double[members.length];
             for (int i = 0; i < members.length; i++) {
-                projections[i] = dot(direction, members[i]);
+                projections[i] = dot(direction.values(), members[i]);
             }
             double[] sorted = projections.clone();
             Arrays.sort(sorted);
@@ -196,7 +270,7 @@ final class RandomProjectionForest implements Serializable {
         }
 
         /** The difference of two random members that differ, else a random Gaussian direction. */
-        private double[] direction(int[] members) {
+        private Direction direction(int[] members) {
             double[] direction = new double[dim];
             for (int attempt = 0; attempt < DIRECTION_ATTEMPTS; attempt++) {
                 int a = members[random.nextInt(members.length)];
@@ -207,13 +281,13 @@ final class RandomProjectionForest implements Serializable {
                     nonZero |= direction[c] != 0.0;
                 }
                 if (nonZero) {
-                    return direction;
+                    return new Direction(direction, a, b);
                 }
             }
             for (int c = 0; c < dim; c++) {
                 direction[c] = gaussian();
             }
-            return direction;
+            return new Direction(direction, -1, -1);
         }
 
         private double gaussian() {
@@ -229,18 +303,31 @@ final class RandomProjectionForest implements Serializable {
             return sum;
         }
 
-        Tree toTree() {
+        /** The tree grown, its nodes' sample points numbered by {@code named}. */
+        Tree toTree(EndPoints named) {
             int nodes = children.size();
             int[] flatChildren = new int[2 * nodes];
             double[] flatThresholds = new double[nodes];
-            double[] flatDirections = new double[nodes * dim];
+            int[] ends = new int[2 * nodes];
+            List<double[]> own = new ArrayList<>();
             for (int n = 0; n < nodes; n++) {
                 flatChildren[2 * n] = children.get(n)[0];
                 flatChildren[2 * n + 1] = children.get(n)[1];
                 flatThresholds[n] = thresholds.get(n);
-                System.arraycopy(directions.get(n), 0, flatDirections, n * dim, dim);
+                Direction direction = directions.get(n);
+                if (direction.a() < 0) {
+                    own.add(direction.values());
+                    ends[2 * n] = -own.size();
+                } else {
+                    ends[2 * n] = named.number(direction.a());
+                    ends[2 * n + 1] = named.number(direction.b());
+                }
             }
-            return new Tree(flatChildren, flatThresholds, flatDirections, numLeaves);
+            double[] ownDirections = new double[own.size() * dim];
+            for (int j = 0; j < own.size(); j++) {
+                System.arraycopy(own.get(j), 0, ownDirections, j * dim, dim);
+            }
+            return new Tree(flatChildren, flatThresholds, ends, ownDirections, numLeaves);
         }
     }
 }

@@ -31,19 +31,20 @@ class ForestSettingsTest {
         assertEquals(10, new ForestSettings(4, 0, 7, 5, 0, 300, 1L).listSize(10));
     }
 
-    /** Left to the search, the trees are round(sqrt(m) / 125), at least 4 and at most 16; set, what the user set. */
+    /** Left to the search, the trees are round(sqrt(m) / 62.5), at least 4 and at most 32; set, what the user set. */
     @Test
-    void treesGrowWithTheSquareRootOfTheRowsBetweenFourAndSixteen() {
+    void treesGrowWithTheSquareRootOfTheRowsBetweenFourAndThirtyTwo() {
         ForestSettings chosen = new ForestSettings(0, 0, 0, 5, 0, 300, 1L);
         assertEquals(4, chosen.numTrees(1), "at least four trees");
-        assertEquals(4, chosen.numTrees(100_000), "sqrt(10^5) / 125 = 2.5");
-        assertEquals(4, chosen.numTrees(316_406), "sqrt / 125 = 4.5 just below");
-        assertEquals(5, chosen.numTrees(316_407), "sqrt / 125 = 4.5 rounds up");
-        assertEquals(8, chosen.numTrees(1_000_000));
-        assertEquals(14, chosen.numTrees(3_000_000), "sqrt(3 10^6) / 125 = 13.86");
-        assertEquals(16, chosen.numTrees(4_000_000));
-        assertEquals(16, chosen.numTrees(10_000_000), "at most sixteen trees");
-        assertEquals(16, chosen.numTrees(Long.MAX_VALUE));
+        assertEquals(4, chosen.numTrees(70_000), "sqrt(70 000) / 62.5 = 4.23");
+        assertEquals(4, chosen.numTrees(79_101), "sqrt / 62.5 = 4.5 just below");
+        assertEquals(5, chosen.numTrees(79_102), "sqrt / 62.5 = 4.5 rounds up");
+        assertEquals(5, chosen.numTrees(100_000), "sqrt(10^5) / 62.5 = 5.06");
+        assertEquals(16, chosen.numTrees(1_000_000));
+        assertEquals(28, chosen.numTrees(3_000_000), "sqrt(3 10^6) / 62.5 = 27.71");
+        assertEquals(32, chosen.numTrees(4_000_000));
+        assertEquals(32, chosen.numTrees(10_000_000), "at most thirty-two trees");
+        assertEquals(32, chosen.numTrees(Long.MAX_VALUE));
         ForestSettings set = new ForestSettings(3, 0, 0, 5, 0, 300, 1L);
         assertEquals(3, set.numTrees(100_000));
         assertEquals(3, set.numTrees(10_000_000));

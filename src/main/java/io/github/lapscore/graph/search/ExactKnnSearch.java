@@ -51,15 +51,12 @@ public final class ExactKnnSearch {
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
         TaskRows taskRows = timer.taskRows();
         return SearchSteps.runAndMerge(input, waves,
-                (wave, before) -> {
-                    ListCeilings ceilings = ListCeilings.of(before);
-                    return BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
-                            .flatMapToPair(pair -> {
-                                taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
-                                        : pair._1().size() + pair._2().size());
-                                return neighboursWithin(pair, embedding, k, ceilings).iterator();
-                            });
-                },
+                (wave, before) -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
+                        .flatMapToPair(pair -> {
+                            taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()
+                                    : pair._1().size() + pair._2().size());
+                            return neighboursWithin(pair, embedding, k, before).iterator();
+                        }),
                 wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
                         layout.numBlocks(), layout.rowsPerBlock()),

@@ -27,23 +27,9 @@ public final class SearchSteps {
      */
     public static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
                                                      JavaPairRDD<Long, NeighbourLists> next, String description, StageTimer timer) {
-        return replace(caches, previous, next, StorageLevel.MEMORY_AND_DISK(), description, timer);
-    }
-
-    /** {@link #replace(CacheScope, JavaPairRDD, JavaPairRDD, String, StageTimer)}, caching at {@code level}. */
-    private static JavaPairRDD<Long, NeighbourLists> replace(CacheScope caches, JavaPairRDD<Long, NeighbourLists> previous,
-                                                             JavaPairRDD<Long, NeighbourLists> next, StorageLevel level,
-                                                             String description, StageTimer timer) {
-        JavaPairRDD<Long, NeighbourLists> cached = cache(caches, next, level, description, timer);
-        caches.release(previous);
-        return cached;
-    }
-
-    /** {@code lists} cached in {@code caches} at {@code level}, forgetting their lineage, and counted as one step. */
-    private static JavaPairRDD<Long, NeighbourLists> cache(CacheScope caches, JavaPairRDD<Long, NeighbourLists> lists,
-                                                           StorageLevel level, String description, StageTimer timer) {
-        JavaPairRDD<Long, NeighbourLists> cached = caches.persistAndForgetLineage(lists, level);
+        JavaPairRDD<Long, NeighbourLists> cached = caches.persistAndForgetLineage(next, StorageLevel.MEMORY_AND_DISK());
         timer.run(Stage.GRAPH, description, cached::count);
+        caches.release(previous);
         return cached;
     }
 
@@ -51,10 +37,11 @@ public final class SearchSteps {
     @FunctionalInterface
     public interface Step {
         /**
-         * The fragments of step {@code step}, which may read {@code before}, the lists of the steps
-         * before it (cached; null for the first), to offer only what can still enter them.
+         * The fragments of step {@code step}, which may read {@code before}, the ceilings of the
+         * lists of the steps before it ({@link ListCeilings#NONE} for the first), to offer only what
+         * can still enter them.
          */
-        JavaPairRDD<Long, NeighbourLists> fragments(int step, JavaPairRDD<Long, NeighbourLists> before);
+        JavaPairRDD<Long, NeighbourLists> fragments(int step, ListCeilings before);
     }
 
     /**
@@ -62,18 +49,31 @@ public final class SearchSteps {
      * {@code input}'s layout), {@code description.apply(s)} its job description. Each step is one job
      * that shuffles its fragments to their blocks and merges them there into the lists of the steps
      * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code input}'s
-     * scope at its {@link SearchInput#listsLevel} and replace the step before's
-     * ({@link #replace}), so that memory and disk hold two steps' lists and one step's shuffle at
-     * most, however many steps there are.
+     * scope at its {@link SearchInput#listsLevel} and replace the step before's, so that memory and
+     * disk hold two steps' lists and one step's shuffle at most, however many steps there are. The
+     * job of a step before the last also caches the ceilings of its lists ({@link ListCeilings}),
+     * from the lists as it makes them, for the next step to read instead of the lists; when a step
+     * fails, what it and the step before cached stays with the scope's owner.
      */
     public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps, Step step,
                                                                 IntFunction<String> description, StageTimer timer) {
         BlockLayout layout = input.layout();
-        JavaPairRDD<Long, NeighbourLists> lists = NeighbourLists.mergeIntoBlocks(step.fragments(0, null), layout);
-        lists = cache(input.caches(), lists, input.listsLevel(), description.apply(0), timer);
-        for (int s = 1; s < steps; s++) {
-            lists = replace(input.caches(), lists, NeighbourLists.mergeIntoLists(lists, step.fragments(s, lists), layout),
-                    input.listsLevel(), description.apply(s), timer);
+        CacheScope caches = input.caches();
+        JavaPairRDD<Long, NeighbourLists> lists = null;
+        ListCeilings ceilings = ListCeilings.NONE;
+        for (int s = 0; s < steps; s++) {
+            JavaPairRDD<Long, NeighbourLists> fragments = step.fragments(s, ceilings);
+            JavaPairRDD<Long, NeighbourLists> next = caches.persistAndForgetLineage(lists == null
+                    ? NeighbourLists.mergeIntoBlocks(fragments, layout)
+                    : NeighbourLists.mergeIntoLists(lists, fragments, layout), input.listsLevel());
+            ListCeilings nextCeilings = s + 1 < steps ? ListCeilings.of(caches, next) : ListCeilings.NONE;
+            timer.run(Stage.GRAPH, description.apply(s), s + 1 < steps ? nextCeilings::count : next::count);
+            if (lists != null) {
+                caches.release(lists);
+            }
+            ceilings.release(caches);
+            lists = next;
+            ceilings = nextCeilings;
         }
         return lists;
     }

@@ -7,8 +7,9 @@
  * {@link io.github.lapscore.graph.search.NeighbourLists}: each row's k best candidates with exact
  * distances and cosines. {@link io.github.lapscore.graph.search.RecallSample} measures the
  * recall@k of an approximate search. A search's steps after its first offer only candidates below
- * the ceilings of the lists the steps before left ({@code ListCeilings}
- * for the exact join's waves). Every search reads one
+ * the ceilings of the lists the steps before left
+ * ({@link io.github.lapscore.graph.search.ListCeilings}, cached by the job that caches the lists).
+ * Every search reads one
  * {@link io.github.lapscore.graph.search.SearchInput} (the rows, their layout, how they become
  * points, and the {@link io.github.lapscore.data.CacheScope} that owns what the search caches and
  * broadcasts: each step's data is released once the next step has counted its own, and what is

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -58,7 +59,11 @@ class SearchStepsTest {
                 int cachedBefore = context.getPersistentRDDs().size();
                 JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input, STEPS,
                         (step, before) -> {
-                            assertEquals(step == 0, before == null, "a step is given the lists of the steps before it, if any");
+                            assertEquals(step == 0, before.byBlock() == null, "a step is given the ceilings of the steps before it, if any");
+                            if (step > 0) {
+                                assertEquals(ceilingsOf(merged(steps.subList(0, step), layout, context)), ceilingsOf(before),
+                                        "step " + step + " is given the ceilings of the lists of the steps before it");
+                            }
                             return context.parallelizePairs(steps.get(step), 2);
                         },
                         step -> "merging step " + step, new StageTimer(context.sc(), "search steps"));
@@ -69,6 +74,23 @@ class SearchStepsTest {
         assertTrue(steps.get(0).stream().noneMatch(fragment -> fragment._1() == 0L), "the first step names no row of block 0");
         assertEquals(ROWS, atOnce.stream().map(entry -> entry.split(" ")[0]).distinct().count(), "every row has candidates in some step");
         assertEquals(atOnce, stepByStep);
+    }
+
+    /** The lists that merging {@code steps}' fragments at once gives, by block. */
+    private static JavaPairRDD<Long, NeighbourLists> merged(List<List<Tuple2<Long, NeighbourLists>>> steps, BlockLayout layout,
+                                                            JavaSparkContext context) {
+        List<Tuple2<Long, NeighbourLists>> every = new ArrayList<>();
+        steps.forEach(every::addAll);
+        return NeighbourLists.mergeIntoBlocks(context.parallelizePairs(every, 3), layout);
+    }
+
+    /** Every row's ceiling, by block, as text: the lists' own, or those given. */
+    private static List<String> ceilingsOf(JavaPairRDD<Long, NeighbourLists> lists) {
+        return lists.values().map(list -> Arrays.toString(list.entryCeilingsSquared())).collect();
+    }
+
+    private static List<String> ceilingsOf(ListCeilings given) {
+        return given.byBlock().map(Arrays::toString).collect();
     }
 
     /**

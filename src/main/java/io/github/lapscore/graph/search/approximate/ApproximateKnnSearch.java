@@ -14,6 +14,7 @@ import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.ListCeilings;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.graph.search.SearchInput;
@@ -198,13 +199,13 @@ public final class ApproximateKnnSearch {
      * layout. The rows reach their leaves in one of three ways: only their ids, each task's leaves
      * copied from its group's copy of every row ({@code copies}); only their ids, the leaves copied
      * from the cells' points read in place ({@code cells}); or with their vectors, embedded at the
-     * leaf ({@code numTasks} tasks). Each row takes to its leaf the ceiling of its list in
-     * {@code before}, the lists of the trees before (null for the first tree), and the leaf offers
-     * it only candidates below that ceiling: the candidates that could enter its list, and fewer of
-     * them to screen and ship as the trees fill the lists.
+     * leaf ({@code numTasks} tasks). Each row takes to its leaf the ceiling of its list in the
+     * trees before ({@code before}), and the leaf offers it only candidates below that ceiling: the
+     * candidates that could enter its list, and fewer of them to screen and ship as the trees fill
+     * the lists.
      */
     private static JavaPairRDD<Long, NeighbourLists> leafLists(SearchInput input, LeafPlacement leaves, int tree,
-                                                               JavaPairRDD<Long, NeighbourLists> before, GroupCopies copies,
+                                                               ListCeilings before, GroupCopies copies,
                                                                JavaRDD<WorkingBlock> cells, int numTasks, int listSize,
                                                                TaskRows taskRows) {
         BlockLayout layout = input.layout();
@@ -246,26 +247,26 @@ public final class ApproximateKnnSearch {
     /**
      * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
      * sorted by leaf block, then row id; with their vectors when {@code withVectors}, and the
-     * ceilings of their lists in {@code before} (partition i holding block i, as {@code blocks} do;
-     * null: none).
+     * ceilings of their lists in {@code before} (by block, as {@code blocks} are).
      */
     static JavaPairRDD<Tuple2<Integer, Long>, LeafRow> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
-                                                                boolean withVectors, JavaPairRDD<Long, NeighbourLists> before,
-                                                                int numTasks) {
+                                                                boolean withVectors, ListCeilings before, int numTasks) {
         return toLeaves(withCeilings(blocks, before, (block, ceilings) -> leaves.entries(block, tree, withVectors, ceilings)), leaves,
                 tree, numTasks);
     }
 
-    /** The entries that {@code entries} gives for each of {@code sources}, with the ceilings of its lists in {@code before}. */
-    private static <T> JavaPairRDD<Tuple2<Integer, Long>, LeafRow> withCeilings(JavaRDD<T> sources,
-                                                                               JavaPairRDD<Long, NeighbourLists> before,
+    /**
+     * The entries that {@code entries} gives for each of {@code sources} (partition i holding block
+     * i), with the ceilings of its rows' lists in {@code before}.
+     */
+    private static <T> JavaPairRDD<Tuple2<Integer, Long>, LeafRow> withCeilings(JavaRDD<T> sources, ListCeilings before,
                                                                                LeafEntries<T> entries) {
-        if (before == null) {
+        if (before.byBlock() == null) {
             return sources.flatMapToPair(source -> entries.of(source, null).iterator());
         }
-        return sources.zipPartitions(before.values(), (own, lists) -> {
+        return sources.zipPartitions(before.byBlock(), (own, byBlock) -> {
             List<Tuple2<Tuple2<Integer, Long>, LeafRow>> all = new ArrayList<>();
-            double[] ceilings = lists.hasNext() ? lists.next().entryCeilingsSquared() : null;
+            double[] ceilings = byBlock.hasNext() ? byBlock.next() : null;
             own.forEachRemaining(source -> all.addAll(entries.of(source, ceilings)));
             return all.iterator();
         }).mapToPair(entry -> entry);

@@ -13,6 +13,7 @@ import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.ListCeilings;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.search.SearchSteps;
@@ -70,7 +71,7 @@ final class LocalityCells {
         BlockLayout layout = new BlockLayout(input.layout().numRows(), cellRows);
         TaskRows taskRows = timer.taskRows();
         JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
-                leaves, 0, true, null, Math.min(numTasks, leaves.blocks().blocksIn(0)));
+                leaves, 0, true, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));

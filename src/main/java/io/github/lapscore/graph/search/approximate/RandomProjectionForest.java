@@ -33,13 +33,13 @@ final class RandomProjectionForest implements Serializable {
     private final long seed;
     private final Tree[] trees;
     /** The sample points the nodes of every tree name, row-major, each once. */
-    private final double[] ends;
+    private final double[] namedPoints;
 
-    private RandomProjectionForest(int dim, long seed, Tree[] trees, double[] ends) {
+    private RandomProjectionForest(int dim, long seed, Tree[] trees, double[] namedPoints) {
         this.dim = dim;
         this.seed = seed;
         this.trees = trees;
-        this.ends = ends;
+        this.namedPoints = namedPoints;
     }
 
     /**
@@ -58,7 +58,6 @@ final class RandomProjectionForest implements Serializable {
         }
         return new RandomProjectionForest(sample.dim(), seed, trees, named.points());
     }
-
 
     int numTrees() {
         return trees.length;
@@ -105,7 +104,7 @@ final class RandomProjectionForest implements Serializable {
         int first = a * dim;
         int second = tree.ends[2 * node + 1] * dim;
         for (int c = 0; c < dim; c++) {
-            projection += (ends[first + c] - ends[second + c]) * points[offset + c];
+            projection += (namedPoints[first + c] - namedPoints[second + c]) * points[offset + c];
         }
         return projection;
     }
@@ -137,7 +136,7 @@ final class RandomProjectionForest implements Serializable {
 
     /**
      * One tree in flat arrays; a root that is a leaf has no nodes. Node n's direction is the
-     * difference of the forest's end points {@code ends[2n]} and {@code ends[2n + 1]}, or, where
+     * difference of the forest's named points numbered {@code ends[2n]} and {@code ends[2n + 1]}, or, where
      * {@code ends[2n]} is -(j + 1), the j-th direction of {@code ownDirections} (a random direction,
      * for a node whose sample points all coincide). A class: Kryo cannot ship records.
      */

@@ -138,7 +138,7 @@ public final class WorkingBlock {
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
     public static WorkingBlock of(long[] ids, Vector[] vectors, RowEmbedding embedding) {
-        requireAscending(ids);
+        requireAscending(ids, "a working block");
         return new WorkingBlock(ids, vectors, null, embedding);
     }
 
@@ -148,7 +148,7 @@ public final class WorkingBlock {
      * again.
      */
     public WorkingBlock rows(long[] ids) {
-        requireAscending(ids);
+        requireAscending(ids, "a working block");
         WorkingBlock[] sources = new WorkingBlock[ids.length];
         Arrays.fill(sources, this);
         return new WorkingBlock(ids, this, sources);
@@ -161,17 +161,21 @@ public final class WorkingBlock {
      * again. O(n d) for n rows.
      */
     public static WorkingBlock copied(long[] ids, WorkingBlock[] sources) {
-        requireAscending(ids);
+        requireAscending(ids, "a working block");
         if (ids.length == 0) {
             throw new IllegalArgumentException("a working block copied from others needs at least one row");
         }
         return new WorkingBlock(ids, sources[0], sources);
     }
 
-    private static void requireAscending(long[] ids) {
+    /**
+     * Throws an {@link IllegalStateException} naming {@code what} unless {@code ids} are strictly
+     * ascending, as every group of rows the kernel reads must be.
+     */
+    public static void requireAscending(long[] ids, String what) {
         for (int i = 1; i < ids.length; i++) {
             if (ids[i] <= ids[i - 1]) {
-                throw new IllegalStateException("row ids of a working block must ascend, got " + ids[i - 1] + " before " + ids[i]);
+                throw new IllegalStateException("row ids of " + what + " must ascend, got " + ids[i - 1] + " before " + ids[i]);
             }
         }
     }

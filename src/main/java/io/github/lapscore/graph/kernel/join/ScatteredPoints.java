@@ -54,11 +54,9 @@ public final class ScatteredPoints {
      * must hold it (working blocks of one embedding, all keeping cosines or none).
      */
     public static ScatteredPoints of(long[] ids, WorkingBlock[] sources) {
+        WorkingBlock.requireAscending(ids, "scattered points");
         int[] positions = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
-            if (i > 0 && ids[i] <= ids[i - 1]) {
-                throw new IllegalStateException("row ids of scattered points must ascend, got " + ids[i - 1] + " before " + ids[i]);
-            }
             positions[i] = sources[i].positionOf(ids[i]);
             if (positions[i] < 0) {
                 throw new IllegalStateException("row " + ids[i] + " is not in the working block given for it");

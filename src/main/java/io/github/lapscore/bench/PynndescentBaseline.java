@@ -41,6 +41,7 @@ final class PynndescentBaseline {
 
     /** The interpreter that has Debian's packages (a pyenv or virtualenv python3 on the PATH may not). */
     static final Path PYTHON = Path.of("/usr/bin/python3");
+
     private PynndescentBaseline() {
     }
 

@@ -63,8 +63,8 @@ final class BenchCommand {
 
     /**
      * pynndescent's n_neighbors, one build each: those of {@code --pynndescent-neighbors}, each more
-     * than k (the point of its own list is not a neighbour), else {@link Benchmark#PYNNDESCENT_NEIGHBORS}
-     * or k + 1 when k is larger.
+     * than k (pynndescent counts a row among its own neighbours), else
+     * {@link Benchmark#PYNNDESCENT_NEIGHBORS} or k + 1 when k is larger.
      */
     private static List<Integer> pynndescentNeighbors(JobArguments<BenchOption> args) {
         int k = args.integer(BenchOption.K);

@@ -24,6 +24,8 @@ public final class StepNames {
     public static final String GROUP_COPIES = "kNN graph (approximate) group copies";
     /** The locality cells' rows embedded once, for the trees and the NN-descent rounds to read in place. */
     public static final String CELL_POINTS = "kNN graph (approximate): the cells' rows embedded once";
+    /** The embedded cells' points rounded once to single precision, for the NN-descent rounds to screen in place. */
+    public static final String CELL_ROUNDED = "kNN graph (approximate): the cells' rows rounded once to single precision";
     /** Said of the embedded cells when the search's lists stay on disk, to leave the memory to the cells. */
     public static final String LISTS_ON_DISK = "the lists kept on disk, to leave the memory to the cells";
     /** One NN-descent round of the approximate graph, numbered from 1. */

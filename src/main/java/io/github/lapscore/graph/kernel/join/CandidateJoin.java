@@ -16,7 +16,8 @@ import io.github.lapscore.graph.kernel.WorkingBlock;
  * within either point's limit, the smaller of its K-th and the worst offer its heap keeps so far
  * (which only falls). The screen is single precision on vector instructions
  * ({@link SinglePrecisionPoints}: each new candidate against the new ones after it and all the old
- * ones, read from one single-precision copy of the points made for all the joins), or, on a JVM
+ * ones, read from one single-precision copy of the points made for all the joins, or where they
+ * lie in blocks rounded once for a whole search, {@link SinglePrecisionBlock}), or, on a JVM
  * without Java's Vector API, the BLAS's {@code ddot} estimate less its rounding bound. Neither drops
  * an offer that the heaps would keep in the end, so the offers are the same with either, and do not
  * depend on the order of the joins.
@@ -41,17 +42,13 @@ public final class CandidateJoin {
      * Joins among the rows of {@code points}, whose current K-th squared distances are
      * {@code kthSquared} (+infinity while a row's list holds fewer than K), into {@code offers};
      * {@code candidateCapacity}: the most candidates, new and old, that a row can have;
-     * {@code singlePrecision}: screen in single precision, if the JVM has the Vector API.
+     * {@code singlePrecision}: screen in single precision, on a copy of the points rounded here, if
+     * the JVM has the Vector API.
      */
     public CandidateJoin(ScatteredPoints points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity,
                          boolean singlePrecision) {
-        this.points = points;
-        this.kthSquared = kthSquared;
-        this.offers = offers;
-        this.single = singlePrecision && BlockDistanceKernel.SINGLE_PRECISION_SCREEN ? new SinglePrecisionPoints(points) : null;
-        this.candidates = new int[single == null ? 0 : candidateCapacity];
-        this.candidateLimits = new float[candidates.length];
-        this.screenValues = new float[candidates.length];
+        this(points, kthSquared, offers, candidateCapacity,
+                singlePrecision && BlockDistanceKernel.SINGLE_PRECISION_SCREEN ? new SinglePrecisionPoints(points) : null);
     }
 
     /**
@@ -60,6 +57,28 @@ public final class CandidateJoin {
      */
     public CandidateJoin(ScatteredPoints points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity) {
         this(points, kthSquared, offers, candidateCapacity, true);
+    }
+
+    private CandidateJoin(ScatteredPoints points, double[] kthSquared, CandidateHeaps offers, int candidateCapacity,
+                          SinglePrecisionPoints single) {
+        this.points = points;
+        this.kthSquared = kthSquared;
+        this.offers = offers;
+        this.single = single;
+        this.candidates = new int[single == null ? 0 : candidateCapacity];
+        this.candidateLimits = new float[candidates.length];
+        this.screenValues = new float[candidates.length];
+    }
+
+    /**
+     * {@link #CandidateJoin(ScatteredPoints, double[], CandidateHeaps, int)} screening in single
+     * precision the points read where they lie in blocks rounded once, point i in
+     * {@code rounded[i]} ({@link SinglePrecisionBlock}, all of one scale, made only on a JVM with the
+     * Vector API): the same offers, with no copy of the points.
+     */
+    public static CandidateJoin onRoundedBlocks(ScatteredPoints points, SinglePrecisionBlock[] rounded, double[] kthSquared,
+                                                CandidateHeaps offers, int candidateCapacity) {
+        return new CandidateJoin(points, kthSquared, offers, candidateCapacity, new SinglePrecisionPoints(points, rounded));
     }
 
     /**

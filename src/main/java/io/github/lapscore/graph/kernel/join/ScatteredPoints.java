@@ -98,6 +98,11 @@ public final class ScatteredPoints {
         return positions[i] * sources[i].dim();
     }
 
+    /** Point {@code i}'s position in the working block that holds it. */
+    int position(int i) {
+        return positions[i];
+    }
+
     /** {@code ||p_i - centre||^2}. */
     double squaredNorm(int i) {
         return sources[i].squaredNorm(positions[i]);

@@ -8,11 +8,12 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Every point of a set in single precision, for screens that pair each point with a few others of
  * the set (NN-descent's local joins, {@link CandidateJoin}): each point scaled and rounded
- * once ({@link SinglePrecisionBound}), stored one after another, padded with zeros to a whole
- * number of the processor's widest vectors (Java's Vector API), beside its reduced squared norm.
- * A pair's screen value is one vector dot product of two stored points, read where they lie:
- * nothing is copied per pair or per join, where packing a join's candidates into tiles cost more
- * than the products did. One point meets four others at a time, so that each vector of it is
+ * once ({@link SinglePrecisionBound}), padded with zeros to a whole number of the processor's
+ * widest vectors (Java's Vector API), beside its reduced squared norm; either rounded here into one
+ * copy, one point after another, or read where they lie in blocks rounded once for a whole search
+ * ({@link SinglePrecisionBlock}). A pair's screen value is one vector dot product of two stored
+ * points: nothing is copied per pair or per join, where packing a join's candidates into tiles cost
+ * more than the products did. One point meets four others at a time, so that each vector of it is
  * loaded once for four fused multiply-adds; each dot product ends in one sum across the lanes.
  */
 final class SinglePrecisionPoints {
@@ -23,27 +24,69 @@ final class SinglePrecisionPoints {
     final SinglePrecisionBound bound;
     /** Floats per point: the dimension rounded up to a whole number of vectors. */
     private final int stride;
-    private final float[] values;
+    /** Point i's values: {@code arrays[i]} from {@code offsets[i]} on. */
+    private final float[][] arrays;
+    private final int[] offsets;
     private final float[] norms;
 
     /**
-     * {@code points} in single precision: 4 bytes a value, with the padding, read from where the
-     * points lie; scaled by their {@link ScatteredPoints#largestMagnitude}, for which the bound
+     * {@code points} rounded here into one copy: 4 bytes a value, with the padding, read from where
+     * the points lie; scaled by their {@link ScatteredPoints#largestMagnitude}, for which the bound
      * holds as for any upper bound of their magnitudes.
      */
     SinglePrecisionPoints(ScatteredPoints points) {
         int dim = points.dim();
         this.bound = new SinglePrecisionBound(dim, points.largestMagnitude());
-        this.stride = (dim + LANES - 1) / LANES * LANES;
-        this.values = new float[Math.multiplyExact(points.size, stride)];
+        this.stride = stride(dim);
+        float[] values = new float[Math.multiplyExact(points.size, stride)];
+        this.arrays = new float[points.size][];
+        this.offsets = new int[points.size];
         this.norms = new float[points.size];
         for (int i = 0; i < points.size; i++) {
-            double[] array = points.array(i);
-            int offset = points.offset(i);
-            for (int t = 0; t < dim; t++) {
-                values[i * stride + t] = bound.single(array[offset + t]);
-            }
+            arrays[i] = values;
+            offsets[i] = i * stride;
+            round(bound, points.array(i), points.offset(i), dim, values, offsets[i]);
             norms[i] = bound.reducedNorm(points.squaredNorm(i));
+        }
+    }
+
+    /**
+     * {@code points} read where they lie in blocks rounded once: point i in {@code rounded[i]}, at
+     * its position in the working block that holds its exact point. The blocks must share one
+     * scale ({@link SinglePrecisionBlock#of}) and have been rounded in this JVM.
+     */
+    SinglePrecisionPoints(ScatteredPoints points, SinglePrecisionBlock[] rounded) {
+        int dim = points.dim();
+        double largest = points.size == 0 ? 0.0 : rounded[0].largest;
+        this.bound = new SinglePrecisionBound(dim, largest);
+        this.stride = stride(dim);
+        this.arrays = new float[points.size][];
+        this.offsets = new int[points.size];
+        this.norms = new float[points.size];
+        for (int i = 0; i < points.size; i++) {
+            SinglePrecisionBlock block = rounded[i];
+            if (block.largest != largest || block.dim != dim || block.stride != stride) {
+                throw new IllegalStateException("the rounded blocks of one batch differ in scale, dimension or padding");
+            }
+            int position = points.position(i);
+            arrays[i] = block.values;
+            offsets[i] = position * stride;
+            norms[i] = block.norms[position];
+        }
+    }
+
+    /** Floats per point of dimension {@code dim}: a whole number of this processor's widest vectors. */
+    static int stride(int dim) {
+        return (dim + LANES - 1) / LANES * LANES;
+    }
+
+    /**
+     * The {@code dim} values of {@code from} at {@code fromOffset} scaled and rounded by
+     * {@code bound} into {@code to} at {@code toOffset}.
+     */
+    static void round(SinglePrecisionBound bound, double[] from, int fromOffset, int dim, float[] to, int toOffset) {
+        for (int t = 0; t < dim; t++) {
+            to[toOffset + t] = bound.single(from[fromOffset + t]);
         }
     }
 
@@ -52,24 +95,29 @@ final class SinglePrecisionPoints {
      * {@code others[to - 1]}, into {@code screenValues} at the same positions.
      */
     void screen(int a, int[] others, int from, int to, float[] screenValues) {
-        int first = a * stride;
+        float[] own = arrays[a];
+        int first = offsets[a];
         float norm = norms[a];
         int c = from;
         for (; c + 4 <= to; c += 4) {
-            int b0 = others[c] * stride;
-            int b1 = others[c + 1] * stride;
-            int b2 = others[c + 2] * stride;
-            int b3 = others[c + 3] * stride;
+            float[] v0 = arrays[others[c]];
+            float[] v1 = arrays[others[c + 1]];
+            float[] v2 = arrays[others[c + 2]];
+            float[] v3 = arrays[others[c + 3]];
+            int b0 = offsets[others[c]];
+            int b1 = offsets[others[c + 1]];
+            int b2 = offsets[others[c + 2]];
+            int b3 = offsets[others[c + 3]];
             FloatVector s0 = FloatVector.zero(SPECIES);
             FloatVector s1 = s0;
             FloatVector s2 = s0;
             FloatVector s3 = s0;
             for (int t = 0; t < stride; t += LANES) {
-                FloatVector x = FloatVector.fromArray(SPECIES, values, first + t);
-                s0 = x.fma(FloatVector.fromArray(SPECIES, values, b0 + t), s0);
-                s1 = x.fma(FloatVector.fromArray(SPECIES, values, b1 + t), s1);
-                s2 = x.fma(FloatVector.fromArray(SPECIES, values, b2 + t), s2);
-                s3 = x.fma(FloatVector.fromArray(SPECIES, values, b3 + t), s3);
+                FloatVector x = FloatVector.fromArray(SPECIES, own, first + t);
+                s0 = x.fma(FloatVector.fromArray(SPECIES, v0, b0 + t), s0);
+                s1 = x.fma(FloatVector.fromArray(SPECIES, v1, b1 + t), s1);
+                s2 = x.fma(FloatVector.fromArray(SPECIES, v2, b2 + t), s2);
+                s3 = x.fma(FloatVector.fromArray(SPECIES, v3, b3 + t), s3);
             }
             screenValues[c] = value(norm, others[c], s0);
             screenValues[c + 1] = value(norm, others[c + 1], s1);
@@ -77,10 +125,11 @@ final class SinglePrecisionPoints {
             screenValues[c + 3] = value(norm, others[c + 3], s3);
         }
         for (; c < to; c++) {
-            int b = others[c] * stride;
+            float[] other = arrays[others[c]];
+            int b = offsets[others[c]];
             FloatVector sum = FloatVector.zero(SPECIES);
             for (int t = 0; t < stride; t += LANES) {
-                sum = FloatVector.fromArray(SPECIES, values, first + t).fma(FloatVector.fromArray(SPECIES, values, b + t), sum);
+                sum = FloatVector.fromArray(SPECIES, own, first + t).fma(FloatVector.fromArray(SPECIES, other, b + t), sum);
             }
             screenValues[c] = value(norm, others[c], sum);
         }

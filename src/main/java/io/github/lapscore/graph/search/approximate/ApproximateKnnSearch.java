@@ -14,6 +14,7 @@ import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.SinglePrecisionBlock;
 import io.github.lapscore.graph.search.ListCeilings;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RowHash;
@@ -61,7 +62,9 @@ import scala.Tuple2;
  * that no task holds more than that many rows. In local mode, when the cells fit in memory
  * ({@link SharedRows#pointsFit}), the cells' rows are embedded once, before the trees: only row ids
  * go to the leaves, and the leaves and the rounds' batches copy the points they name from the cells;
- * the lists stay on disk when they do not fit beside them ({@link SharedRows#listsFitBeside}).
+ * the lists stay on disk when they do not fit beside them ({@link SharedRows#listsFitBeside}); when
+ * they do, and the points rounded to single precision fit too ({@link SharedRows#roundedFit}), the
+ * rounds' batches screen those in place rather than each rounding the rows it names.
  * Work is O(m T L d) flops for T trees and leaves of L rows, plus O(m K^2 d) per NN-descent round;
  * shuffle O(T m d) for the trees, O(T m) with embedded cells, or O(G m d + T m) with copies for G
  * groups; driver memory is bounded by the sample, not by m. Every choice depends on the seed and the
@@ -148,13 +151,19 @@ public final class ApproximateKnnSearch {
             boolean listsOnDisk = readInPlace
                     && !SharedRows.listsFitBeside(sharing.storageBytes(), numRows, numFeatures, listSize, embedding.withCosines());
             SearchInput cellInput = cells.input(input, listsOnDisk ? StorageLevel.DISK_ONLY() : StorageLevel.MEMORY_AND_DISK());
+            boolean roundOnce = readInPlace && !listsOnDisk && BlockDistanceKernel.SINGLE_PRECISION_SCREEN
+                    && SharedRows.roundedFit(sharing.storageBytes(), numRows, numFeatures, listSize, embedding.withCosines());
             JavaRDD<WorkingBlock> points = readInPlace ? cells.embedded(embedding, listsOnDisk, timer) : null;
             JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(cellInput, leaves, null, points, tasks, settings, timer);
             caches.release(shared);
+            JavaRDD<SinglePrecisionBlock> rounded = roundOnce ? cells.rounded(points, timer) : null;
             JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings,
-                    NeighbourDescent.Groups.ownBlocks(points), timer);
+                    NeighbourDescent.Groups.ownBlocks(points, rounded), timer);
             if (points != null) {
                 caches.release(points);
+            }
+            if (rounded != null) {
+                caches.release(rounded);
             }
             return cells.toInputIds(refined, k, layout, timer);
         }
@@ -162,7 +171,7 @@ public final class ApproximateKnnSearch {
         JavaPairRDD<Long, NeighbourLists> merged = treeCandidates(input, leaves, copies, null, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, input, settings,
-                new NeighbourDescent.Groups(parallelism, copies, null), timer);
+                NeighbourDescent.Groups.of(parallelism, copies), timer);
         if (copies != null) {
             copies.release();
         }

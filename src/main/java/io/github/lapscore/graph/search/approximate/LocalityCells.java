@@ -13,6 +13,7 @@ import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.kernel.join.SinglePrecisionBlock;
 import io.github.lapscore.graph.search.ListCeilings;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.SearchInput;
@@ -173,6 +174,22 @@ final class LocalityCells {
                 listsOnDisk ? "; " + StepNames.LISTS_ON_DISK : ""), points::count);
         caches.release(cells);
         return points;
+    }
+
+    /**
+     * The embedded cells' {@code points} ({@link #embedded}) rounded once to single precision at the
+     * scale of the largest magnitude of them all, partition i holding cell i, cached beside them,
+     * with no lineage; the caller releases them with the points.
+     */
+    JavaRDD<SinglePrecisionBlock> rounded(JavaRDD<WorkingBlock> points, StageTimer timer) {
+        return timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_ROUNDED
+                + ", %d cells, for the rounds' screens to read in place", layout.numBlocks()), () -> {
+            double largest = points.map(WorkingBlock::largestMagnitude).reduce(Math::max);
+            JavaRDD<SinglePrecisionBlock> rounded = caches.persistAndForgetLineage(
+                    points.map(cell -> SinglePrecisionBlock.of(cell, largest)));
+            rounded.count();
+            return rounded;
+        });
     }
 
     /**

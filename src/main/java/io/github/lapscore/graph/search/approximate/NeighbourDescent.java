@@ -17,6 +17,7 @@ import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.kernel.join.CandidateJoin;
 import io.github.lapscore.graph.kernel.join.ScatteredPoints;
+import io.github.lapscore.graph.kernel.join.SinglePrecisionBlock;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.graph.search.SearchInput;
@@ -92,11 +93,12 @@ final class NeighbourDescent {
         BlockLayout grouping = groups.count() == Groups.OWN_BLOCKS ? layout : layout.inParts(groups.count());
         JavaRDD<WorkingBlock> everyRow = groups.copies() == null ? null : groups.copies().everyRow;
         if (settings.forest().refinementRounds() == 0 || grouping == layout) {
-            return rounds(lists, input, layout, everyRow, groups.cells(), settings, timer);
+            return rounds(lists, input, layout, everyRow, groups, settings, timer);
         }
         JavaPairRDD<Long, NeighbourLists> grouped = regroup(input.caches(), lists, grouping, String.format(Locale.ROOT,
                 "kNN graph (approximate): %d blocks into %d groups for NN-descent", layout.numBlocks(), grouping.numBlocks()), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow, null, settings, timer);
+        JavaPairRDD<Long, NeighbourLists> refined = rounds(grouped, input, grouping, everyRow,
+                Groups.of(groups.count(), groups.copies()), settings, timer);
         return regroup(input.caches(), refined, layout,
                 "kNN graph (approximate): the groups' lists back into " + layout.numBlocks() + " blocks", timer);
     }
@@ -113,21 +115,30 @@ final class NeighbourDescent {
      * @param copies the rows of every group ({@link GroupCopies}, made for these groups, which their
      *               maker releases once the lists returned are in use), or null: each round then
      *               gathers the rows its candidates name
-     * @param cells  for rounds on the layout's own blocks, the points of every block, cached
-     *               ({@link LocalityCells#embedded}), which the batches read in place
-     *               ({@link SharedRows}); or null: the rows they name are shipped to them
+     * @param cells   for rounds on the layout's own blocks, the points of every block, cached
+     *                ({@link LocalityCells#embedded}), which the batches read in place
+     *                ({@link SharedRows}); or null: the rows they name are shipped to them
+     * @param rounded with {@code cells}, those points rounded once to single precision, cached
+     *                ({@link LocalityCells#rounded}), which the batches screen in place; or null:
+     *                each batch rounds a copy of the rows it names
      */
-    record Groups(int count, GroupCopies copies, JavaRDD<WorkingBlock> cells) {
+    record Groups(int count, GroupCopies copies, JavaRDD<WorkingBlock> cells, JavaRDD<SinglePrecisionBlock> rounded) {
 
         /** The {@link #count()} of {@link #ownBlocks}. */
         static final int OWN_BLOCKS = 0;
 
+        /** {@code count} groups of consecutive rows, reading them from {@code copies}, or gathering them when null. */
+        static Groups of(int count, GroupCopies copies) {
+            return new Groups(count, copies, null, null);
+        }
+
         /**
          * The rounds run on the blocks of the search's own layout, without copies, reading the rows
-         * they name from {@code cells}, or having them shipped when null.
+         * they name from {@code cells}, or having them shipped when null, and screening them in
+         * {@code rounded} when not null.
          */
-        static Groups ownBlocks(JavaRDD<WorkingBlock> cells) {
-            return new Groups(OWN_BLOCKS, null, cells);
+        static Groups ownBlocks(JavaRDD<WorkingBlock> cells, JavaRDD<SinglePrecisionBlock> rounded) {
+            return new Groups(OWN_BLOCKS, null, cells, rounded);
         }
     }
 
@@ -145,15 +156,16 @@ final class NeighbourDescent {
      * The rounds on {@code lists}, grouped by {@code layout}, whose rows live in the blocks of
      * {@code input}; the local joins read the rows from {@code everyRow} (one working block of all
      * rows per group, {@link GroupCopies}) when it is not null, and each round ships only the rows'
-     * current K-th distances; else each round gathers the rows its candidates name, from
-     * {@code cells} (the points of {@code input}'s blocks) when not null, with the rows' K-th
-     * distances cached for the round, one array per block (8 bytes a row), and counted before the
-     * batches read them, so that no two tasks compute one block at once.
+     * current K-th distances; else each round gathers the rows its candidates name, from the
+     * {@code groups}' cells (the points of {@code input}'s blocks, and maybe their rounded copies)
+     * when not null, with the rows' K-th distances cached for the round, one array per block (8
+     * bytes a row), and counted before the batches read them, so that no two tasks compute one block
+     * at once.
      */
     private static JavaPairRDD<Long, NeighbourLists> rounds(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
                                                             BlockLayout layout, JavaRDD<WorkingBlock> everyRow,
-                                                            JavaRDD<WorkingBlock> cells, SearchSettings settings,
-                                                            StageTimer timer) {
+                                                            Groups groups, SearchSettings settings, StageTimer timer) {
+        JavaRDD<WorkingBlock> cells = groups.cells();
         int listSize = settings.listSize();
         int maxRounds = settings.forest().refinementRounds();
         int maxRows = settings.forest().maxRowsPerTask(input.numFeatures());
@@ -181,10 +193,12 @@ final class NeighbourDescent {
                                 (own, all) -> {
                                     Tuple2<WorkingBlock, double[]> points = all.next();
                                     taskRows.record(points._1().size);
-                                    return localJoin(own.next(), ScatteredPoints.of(points._1()), points._2(), layout, listSize);
+                                    return localJoin(own.next(), ScatteredPoints.of(points._1()), points._2(), null, layout,
+                                            listSize);
                                 })
                         : gatheredJoins(candidates, before, layout, input, listSize, maxRows,
-                                cells == null ? null : new SharedRows(cells.rdd(), layout).withKthSquared(kthSquared.rdd()), taskRows);
+                                cells == null ? null : new SharedRows(cells.rdd(), groups.rounded() == null ? null
+                                        : groups.rounded().rdd(), layout).withKthSquared(kthSquared.rdd()), taskRows);
                 JavaRDD<NeighbourLists> offers = fragments.mapToPair(fragment -> fragment)
                         .partitionBy(new BlockPartitioner(layout))
                         .values();
@@ -250,7 +264,8 @@ final class NeighbourDescent {
         return batches.zipPartitions(delivered, (own, rows) -> {
             RowGather.Gathered named = rows.next();
             return localJoin(own.next(), named.ids().length,
-                    () -> new SharedRows.Named(ScatteredPoints.of(WorkingBlock.of(named.ids(), named.vectors(), embedding)), named.tags()),
+                    () -> new SharedRows.Named(ScatteredPoints.of(WorkingBlock.of(named.ids(), named.vectors(), embedding)), named.tags(),
+                            null),
                     layout, listSize, taskRows);
         });
     }
@@ -391,7 +406,7 @@ final class NeighbourDescent {
     }
 
     /**
-     * {@link #localJoin(Candidates, ScatteredPoints, double[], BlockLayout, int)} of a batch that names
+     * {@link #localJoin(Candidates, ScatteredPoints, double[], SinglePrecisionBlock[], BlockLayout, int)} of a batch that names
      * {@code namedRows} rows, read by {@code named} (their points and current K-th squared distances)
      * only when there are any; the task's rows are recorded either way.
      */
@@ -403,19 +418,21 @@ final class NeighbourDescent {
             return Collections.emptyIterator();
         }
         SharedRows.Named rows = named.get();
-        return localJoin(batch, rows.points(), rows.kthSquared(), layout, listSize);
+        return localJoin(batch, rows.points(), rows.kthSquared(), rows.rounded(), layout, listSize);
     }
 
     /**
      * The local joins of one block's rows among {@code points}, which hold every candidate, each
      * point's current K-th squared distance in {@code kthSquared}: new with new and new with old
-     * candidates, each pair once per row, offers kept in bounded heaps, handed to the shuffle one
-     * block's fragment at a time.
+     * candidates, each pair once per row, screened on the points' {@code rounded} cells when not
+     * null, offers kept in bounded heaps, handed to the shuffle one block's fragment at a time.
      */
     private static Iterator<Tuple2<Long, NeighbourLists>> localJoin(Candidates candidates, ScatteredPoints points, double[] kthSquared,
-                                                                BlockLayout layout, int listSize) {
+                                                                SinglePrecisionBlock[] rounded, BlockLayout layout,
+                                                                int listSize) {
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
-        CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
+        CandidateJoin join = rounded == null ? new CandidateJoin(points, kthSquared, offers, 2 * listSize)
+                : CandidateJoin.onRoundedBlocks(points, rounded, kthSquared, offers, 2 * listSize);
         for (int row = 0; row < candidates.rows(); row++) {
             if (candidates.joins(row)) {
                 join.join(candidates.freshPositionsIn(row, points), candidates.oldPositionsIn(row, points));

@@ -7,6 +7,7 @@ import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.kernel.join.ScatteredPoints;
+import io.github.lapscore.graph.kernel.join.SinglePrecisionBlock;
 import org.apache.spark.Partition;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
@@ -27,7 +28,10 @@ import org.apache.spark.rdd.RDD;
  * memory is read back from the disk (the cells are a local checkpoint). Used in local mode when the
  * cells fit in memory ({@link #pointsFit}), by the trees' leaves and the rounds' batches. The lists
  * themselves are read only by their own cells' tasks, so they need not stay in memory: when they do
- * not fit beside the cells ({@link #listsFitBeside}), the search keeps them on disk.
+ * not fit beside the cells ({@link #listsFitBeside}), the search keeps them on disk. When the memory
+ * holds the lists too, the cells' points are also rounded once to single precision
+ * ({@link SinglePrecisionBlock}, {@link #roundedFit}), and the rounds' batches screen them in place
+ * rather than each rounding its own copy of the rows it names.
  */
 final class SharedRows implements Serializable {
 
@@ -43,9 +47,14 @@ final class SharedRows implements Serializable {
     private static final long COSINE_BYTES = 16;
     /** Bytes per row of two rounds' lists and one round's candidates besides their entries. */
     private static final long LIST_BYTES_PER_ROW = 40;
+    /** Bytes per row of a rounded cell besides its 4 bytes a value: the padding (at most 15 floats) and the norm. */
+    private static final long ROUNDED_BYTES_PER_ROW = 64;
 
     private final RDD<WorkingBlock> cells;
     private final Partition[] cellPartitions;
+    /** The cells' points rounded once to single precision, partitioned as the cells, or null. */
+    private final RDD<SinglePrecisionBlock> rounded;
+    private final Partition[] roundedPartitions;
     private final BlockLayout layout;
     /** The square of every row's current K-th distance, one array per cell, or null when only points are read. */
     private final RDD<double[]> kthSquared;
@@ -53,12 +62,22 @@ final class SharedRows implements Serializable {
 
     /** The points of the cached {@code cells}, partitioned by the blocks of {@code layout}. */
     SharedRows(RDD<WorkingBlock> cells, BlockLayout layout) {
-        this(cells, layout, null);
+        this(cells, null, layout, null);
     }
 
-    private SharedRows(RDD<WorkingBlock> cells, BlockLayout layout, RDD<double[]> kthSquared) {
+    /**
+     * The points of the cached {@code cells}, partitioned by the blocks of {@code layout}, and
+     * those points rounded once, {@code rounded} (cached, partitioned as the cells), or null.
+     */
+    SharedRows(RDD<WorkingBlock> cells, RDD<SinglePrecisionBlock> rounded, BlockLayout layout) {
+        this(cells, rounded, layout, null);
+    }
+
+    private SharedRows(RDD<WorkingBlock> cells, RDD<SinglePrecisionBlock> rounded, BlockLayout layout, RDD<double[]> kthSquared) {
         this.cells = cells;
         this.cellPartitions = cells.partitions();
+        this.rounded = rounded;
+        this.roundedPartitions = rounded == null ? null : rounded.partitions();
         this.layout = layout;
         this.kthSquared = kthSquared;
         this.kthPartitions = kthSquared == null ? null : kthSquared.partitions();
@@ -69,7 +88,7 @@ final class SharedRows implements Serializable {
      * one array per cell, partitioned as the cells), for {@link #read}.
      */
     SharedRows withKthSquared(RDD<double[]> kthSquared) {
-        return new SharedRows(cells, layout, kthSquared);
+        return new SharedRows(cells, rounded, layout, kthSquared);
     }
 
     /**
@@ -104,19 +123,29 @@ final class SharedRows implements Serializable {
                 + cosineBytes) <= storage;
     }
 
-    /** Rows {@code ids} (ascending, at least one) copied from their cells into one working block. */
-    WorkingBlock copy(long[] ids) {
-        return WorkingBlock.copied(ids, cellsOf(ids));
+    /**
+     * Whether, besides the points and lists of {@link #listsFitBeside}, the points rounded to single
+     * precision, about {@code m (4 d + 64)} bytes more, fit: the points and their rounded copies
+     * within half of {@code storage}, everything within all of it.
+     */
+    static boolean roundedFit(long storage, long numRows, int numFeatures, int listSize, boolean withCosines) {
+        long roundedBytes = numRows * (4L * numFeatures + ROUNDED_BYTES_PER_ROW);
+        return pointsFit(storage - 2 * roundedBytes, numRows, numFeatures, withCosines)
+                && listsFitBeside(storage - roundedBytes, numRows, numFeatures, listSize, withCosines);
     }
 
-    /** The cell of every row of {@code ids} (ascending), each cell read once. */
-    private WorkingBlock[] cellsOf(long[] ids) {
-        WorkingBlock[] sources = new WorkingBlock[ids.length];
+    /** Rows {@code ids} (ascending, at least one) copied from their cells into one working block. */
+    WorkingBlock copy(long[] ids) {
+        return WorkingBlock.copied(ids, cellOfEveryRow(cells, cellPartitions, ids, new WorkingBlock[ids.length]));
+    }
+
+    /** Into {@code sources}, the partition of {@code cached} that holds every row of {@code ids} (ascending), each read once. */
+    private <T> T[] cellOfEveryRow(RDD<T> cached, Partition[] partitions, long[] ids, T[] sources) {
         TaskContext task = TaskContext.get();
         for (int from = 0, to; from < ids.length; from = to) {
-            WorkingBlock points = cells.iterator(cellPartitions[layout.blockOf(ids[from])], task).next();
+            T cell = cached.iterator(partitions[layout.blockOf(ids[from])], task).next();
             to = layout.runEnd(ids, from);
-            Arrays.fill(sources, from, to, points);
+            Arrays.fill(sources, from, to, cell);
         }
         return sources;
     }
@@ -124,7 +153,7 @@ final class SharedRows implements Serializable {
     /**
      * Rows {@code ids} (ascending, at least one) read where they lie in their cells, not copied
      * (the local joins read each point in place), with the squares of their current K-th distances
-     * from {@link #withKthSquared}.
+     * from {@link #withKthSquared} and their rounded cells, when there are any.
      */
     Named read(long[] ids) {
         double[] named = new double[ids.length];
@@ -137,10 +166,16 @@ final class SharedRows implements Serializable {
                 named[at] = own[(int) (ids[at] - layout.firstRow(cell))];
             }
         }
-        return new Named(ScatteredPoints.of(ids, cellsOf(ids)), named);
+        ScatteredPoints points = ScatteredPoints.of(ids, cellOfEveryRow(cells, cellPartitions, ids, new WorkingBlock[ids.length]));
+        return new Named(points, named,
+                rounded == null ? null : cellOfEveryRow(rounded, roundedPartitions, ids, new SinglePrecisionBlock[ids.length]));
     }
 
-    /** The rows a batch names, read in place or shipped, and the square of each one's current K-th distance. */
-    record Named(ScatteredPoints points, double[] kthSquared) {
+    /**
+     * The rows a batch names, read in place or shipped, the square of each one's current K-th
+     * distance, and the rounded cell of each ({@link SinglePrecisionBlock}), or null: the joins
+     * round their own copy.
+     */
+    record Named(ScatteredPoints points, double[] kthSquared, SinglePrecisionBlock[] rounded) {
     }
 }

@@ -75,34 +75,42 @@ class BoundedTasksTest {
 
     /**
      * The batches copy the rows they name from the cells' points, embedded once and cached, in local
-     * mode, or have them shipped by shuffles as on a cluster: the same lists, bit for bit; and the
-     * same again when the storage memory holds the cells but not the lists beside them, which then
+     * mode, and screen them on the cells' points rounded once to single precision, or have them
+     * shipped by shuffles as on a cluster: the same lists, bit for bit; and the same again when the
+     * storage memory holds the cells and the lists but not the rounded points, which each batch
+     * then rounds for itself, and when it holds the cells but not the lists beside them, which then
      * stay on disk.
      */
     @Test
     void theListsAreTheSameWhetherTheRowsAreReadInPlaceOrShipped() {
-        List<String> embeddings = new ArrayList<>();
+        List<String> steps = new ArrayList<>();
         StageListener listener = (stage, description, seconds) -> {
-            if (description.contains(StepNames.CELL_POINTS)) {
-                embeddings.add(description);
+            if (description.contains(StepNames.CELL_POINTS) || description.contains(StepNames.CELL_ROUNDED)) {
+                steps.add(description.contains(StepNames.CELL_ROUNDED) ? "rounded"
+                        : description.contains(StepNames.LISTS_ON_DISK) ? "embedded, lists on disk" : "embedded");
             }
         };
         StageTimer.addListener(listener);
         try {
             List<String> inPlace = listsOf(ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext()));
-            assertEquals(1, embeddings.size(), "the cells were embedded once, to be read in place: " + embeddings);
-            assertFalse(embeddings.get(0).contains(StepNames.LISTS_ON_DISK), "the lists fit in memory: " + embeddings);
+            assertEquals(List.of("embedded", "rounded"), steps, "the cells were embedded and rounded once, to be read in place");
             List<String> shipped = listsOf(ApproximateKnnSearch.Sharing.SHIPPED);
-            assertEquals(1, embeddings.size(), "shipped rows need no embedded cells: " + embeddings);
+            assertEquals(2, steps.size(), "shipped rows need no embedded cells: " + steps);
             int dims = SMALL[0].length;
+            int listSize = 3 * K;
+            long cellsAndLists = SMALL.length * (8L * dims + 44 + 66L * listSize + 40);
+            assertTrue(SharedRows.listsFitBeside(cellsAndLists, SMALL.length, dims, listSize, true)
+                    && !SharedRows.roundedFit(cellsAndLists, SMALL.length, dims, listSize, true));
+            List<String> roundedPerBatch = listsOf(new ApproximateKnnSearch.Sharing(true, cellsAndLists));
+            assertEquals(List.of("embedded", "rounded", "embedded"), steps, "embedded again, not rounded");
             long cellsOnly = 2L * SMALL.length * (8 * dims + 44);
             assertTrue(SharedRows.pointsFit(cellsOnly, SMALL.length, dims, true)
                     && !SharedRows.listsFitBeside(cellsOnly, SMALL.length, dims, K, true));
             List<String> listsOnDisk = listsOf(new ApproximateKnnSearch.Sharing(true, cellsOnly));
-            assertEquals(2, embeddings.size(), "the cells were embedded again: " + embeddings);
-            assertTrue(embeddings.get(1).contains(StepNames.LISTS_ON_DISK), "the lists stay on disk: " + embeddings);
+            assertEquals(List.of("embedded", "rounded", "embedded", "embedded, lists on disk"), steps, "the lists stay on disk");
             assertEquals(800 * K, inPlace.size(), "k neighbours per row");
             assertEquals(inPlace, shipped);
+            assertEquals(inPlace, roundedPerBatch);
             assertEquals(inPlace, listsOnDisk);
         } finally {
             StageTimer.removeListener(listener);

@@ -159,7 +159,7 @@ class NeighbourDescentTest {
                                                             SearchSettings settings, int numGroups, StageTimer timer) {
         GroupCopies copies = GroupCopies.ifTheyPay(input, numGroups, settings.listSize(), timer);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(lists, input, settings,
-                new NeighbourDescent.Groups(numGroups, copies, null), timer);
+                NeighbourDescent.Groups.of(numGroups, copies), timer);
         if (copies != null) {
             copies.release();
         }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
  * cosine kernel adds the point's dot product with the centre and its uncentred length (16). A list
  * entry is an id, a distance and a flag (17, and a cosine, 8, for the cosine kernel), held for two
  * rounds' lists, with one round's candidates (up to 2 K ids: 16 bytes per entry) and 40 bytes per row besides.
+ * The points rounded to single precision take 4 bytes a value, up to 15 floats of padding and a norm
+ * (4 d + 64 at most).
  */
 class SharedRowsTest {
 
@@ -46,6 +48,21 @@ class SharedRowsTest {
             long all = rows * (cellBytes(withCosines) + listBytes(withCosines));
             assertTrue(SharedRows.listsFitBeside(all, rows, DIMS, K, withCosines), "with cosines: " + withCosines);
             assertFalse(SharedRows.listsFitBeside(all - 1, rows, DIMS, K, withCosines), "with cosines: " + withCosines);
+        }
+    }
+
+    /** The rounded points go beside the points within half the storage, and beside points and lists within all of it. */
+    @Test
+    void roundedPointsFitBesideThePointsAndTheLists() {
+        long rows = 1_000_000;
+        long rounded = 4L * DIMS + 64;
+        for (boolean withCosines : new boolean[]{false, true}) {
+            long halfBinds = 2 * rows * (cellBytes(withCosines) + rounded);
+            long allBinds = rows * (cellBytes(withCosines) + listBytes(withCosines) + rounded);
+            long needed = Math.max(halfBinds, allBinds);
+            assertTrue(SharedRows.roundedFit(needed, rows, DIMS, K, withCosines), "with cosines: " + withCosines);
+            assertFalse(SharedRows.roundedFit(needed - 1, rows, DIMS, K, withCosines), "with cosines: " + withCosines);
+            assertTrue(SharedRows.listsFitBeside(needed - 1, rows, DIMS, K, withCosines), "the lists alone still fit");
         }
     }
 }

@@ -89,62 +89,24 @@ final class RandomProjectionForest implements Serializable {
 
     /**
      * The projection of the point at {@code points[offset]} on {@code node}'s direction, the
-     * difference of its two sample points (the same doubles, summed in the same order, as the
-     * grower's).
+     * difference of its two sample points (the same doubles, in the same order, as the grower's).
      */
     private double projection(Tree tree, int node, double[] points, int offset) {
         int a = tree.ends[2 * node];
+        double projection = 0.0;
         if (a < 0) {
-            return dot(tree.ownDirections, (-a - 1) * dim, points, offset, dim);
+            int own = (-a - 1) * dim;
+            for (int c = 0; c < dim; c++) {
+                projection += tree.ownDirections[own + c] * points[offset + c];
+            }
+            return projection;
         }
-        return differenceDot(namedPoints, a * dim, tree.ends[2 * node + 1] * dim, points, offset, dim);
-    }
-
-    /**
-     * {@code u . x} for the {@code dim} values of {@code u} from {@code uOffset} and of {@code x}
-     * from {@code xOffset}, in four running sums (values c, c + 4, ... in sum c mod 4, the last
-     * dim mod 4 in the first), added pairwise at the end: four independent chains of additions
-     * rather than one, and the same double wherever a projection is taken.
-     */
-    static double dot(double[] u, int uOffset, double[] x, int xOffset, int dim) {
-        double s0 = 0.0;
-        double s1 = 0.0;
-        double s2 = 0.0;
-        double s3 = 0.0;
-        int c = 0;
-        for (; c + 4 <= dim; c += 4) {
-            s0 += u[uOffset + c] * x[xOffset + c];
-            s1 += u[uOffset + c + 1] * x[xOffset + c + 1];
-            s2 += u[uOffset + c + 2] * x[xOffset + c + 2];
-            s3 += u[uOffset + c + 3] * x[xOffset + c + 3];
+        int first = a * dim;
+        int second = tree.ends[2 * node + 1] * dim;
+        for (int c = 0; c < dim; c++) {
+            projection += (namedPoints[first + c] - namedPoints[second + c]) * points[offset + c];
         }
-        for (; c < dim; c++) {
-            s0 += u[uOffset + c] * x[xOffset + c];
-        }
-        return (s0 + s1) + (s2 + s3);
-    }
-
-    /**
-     * {@link #dot} of the difference of the points of {@code points} at {@code first} and
-     * {@code second} with {@code x} from {@code xOffset}, the difference taken value by value: the
-     * same double as {@link #dot} of that difference stored.
-     */
-    static double differenceDot(double[] points, int first, int second, double[] x, int xOffset, int dim) {
-        double s0 = 0.0;
-        double s1 = 0.0;
-        double s2 = 0.0;
-        double s3 = 0.0;
-        int c = 0;
-        for (; c + 4 <= dim; c += 4) {
-            s0 += (points[first + c] - points[second + c]) * x[xOffset + c];
-            s1 += (points[first + c + 1] - points[second + c + 1]) * x[xOffset + c + 1];
-            s2 += (points[first + c + 2] - points[second + c + 2]) * x[xOffset + c + 2];
-            s3 += (points[first + c + 3] - points[second + c + 3]) * x[xOffset + c + 3];
-        }
-        for (; c < dim; c++) {
-            s0 += (points[first + c] - points[second + c]) * x[xOffset + c];
-        }
-        return (s0 + s1) + (s2 + s3);
+        return projection;
     }
 
     private boolean goesLeft(int tree, int node, double projection, double threshold, long id) {
@@ -269,8 +231,7 @@ final class RandomProjectionForest implements Serializable {
             Direction direction = direction(members);
             double[] projections = new double[members.length];
             for (int i = 0; i < members.length; i++) {
-                projections[i] = direction.a() < 0 ? dot(direction.values(), 0, sample, members[i] * dim, dim)
-                        : differenceDot(sample, direction.a() * dim, direction.b() * dim, sample, members[i] * dim, dim);
+                projections[i] = dot(direction.values(), members[i]);
             }
             double[] sorted = projections.clone();
             Arrays.sort(sorted);
@@ -333,6 +294,13 @@ final class RandomProjectionForest implements Serializable {
             return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * random.nextDouble());
         }
 
+        private double dot(double[] direction, int member) {
+            double sum = 0.0;
+            for (int c = 0; c < dim; c++) {
+                sum += direction[c] * sample[member * dim + c];
+            }
+            return sum;
+        }
 
         /** The tree grown, its nodes' sample points numbered by {@code named}. */
         Tree toTree(EndPoints named) {

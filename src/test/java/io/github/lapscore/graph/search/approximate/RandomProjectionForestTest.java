@@ -91,34 +91,4 @@ class RandomProjectionForestTest {
         }
         return bytes.size();
     }
-
-    /**
-     * The projections in four running sums: of a difference taken value by value, the same double as
-     * of that difference stored (the grower's and the placement's projections agree to the bit),
-     * and within rounding of the dot product summed plainly, for every dimension mod 4.
-     */
-    @Test
-    void projectionsOfADifferenceAgreeToTheBitWithTheDifferenceStored() {
-        SplittableRandom random = new SplittableRandom(13L);
-        for (int dim = 1; dim <= 13; dim++) {
-            double[] points = new double[3 * dim + 2];
-            for (int v = 0; v < points.length; v++) {
-                points[v] = random.nextDouble(-1e3, 1e3);
-            }
-            int first = 1;
-            int second = 1 + dim;
-            int x = 1 + 2 * dim;
-            double[] difference = new double[dim];
-            double plain = 0.0;
-            double magnitude = 0.0;
-            for (int c = 0; c < dim; c++) {
-                difference[c] = points[first + c] - points[second + c];
-                plain += difference[c] * points[x + c];
-                magnitude += Math.abs(difference[c] * points[x + c]);
-            }
-            double stored = RandomProjectionForest.dot(difference, 0, points, x, dim);
-            assertEquals(stored, RandomProjectionForest.differenceDot(points, first, second, points, x, dim), 0.0, "dim " + dim);
-            assertEquals(plain, stored, 2 * dim * Math.ulp(magnitude), "dim " + dim);
-        }
-    }
 }

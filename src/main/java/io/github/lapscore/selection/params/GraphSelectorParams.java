@@ -71,7 +71,7 @@ public interface GraphSelectorParams extends SelectorParams {
      * The {@code numTrees} param, T: each tree cuts the rows into leaves of about {@link #leafSize()}
      * rows and finds every row's nearest rows within its leaf; the lists, merged over the trees, are
      * where NN-descent starts. 0 (the default) chooses T from the rows m, {@code round(sqrt(m) / 62.5)}
-     * within [4, 32] ({@link io.github.lapscore.graph.search.approximate.ForestSettings#numTrees(long)}):
+     * within [4, 40] ({@link io.github.lapscore.graph.search.approximate.ForestSettings#numTrees(long)}):
      * the rounds that NN-descent needs grow with m, and better trees' lists save some of them.
      */
     default IntParam numTrees() {

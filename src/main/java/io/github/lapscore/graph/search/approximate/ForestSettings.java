@@ -34,7 +34,7 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /** The fewest trees {@link #numTrees(long)} chooses. */
     public static final int MIN_TREES = 4;
     /** The most trees {@link #numTrees(long)} chooses. */
-    public static final int MAX_TREES = 32;
+    public static final int MAX_TREES = 40;
     /** {@link #numTrees(long)} chooses one tree per this many times the square root of the rows. */
     public static final double SQRT_ROWS_PER_TREE = 62.5;
 
@@ -62,7 +62,7 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /**
      * Trees for {@code numRows} rows: {@code numTrees} when set, else {@code sqrt(m) / }{@value
      * #SQRT_ROWS_PER_TREE}, rounded, within [{@value #MIN_TREES}, {@value #MAX_TREES}]: 4 up to about
-     * 8·10^4 rows, 5 at 10^5, 16 at 10^6, 32 from 4·10^6 on. The first tree costs O(m L d); every
+     * 8·10^4 rows, 5 at 10^5, 16 at 10^6, 28 at 3·10^6, 40 from about 6.1·10^6 on. The first tree costs O(m L d); every
      * later one offers a row only what can still enter its list (the ceilings of
      * {@link io.github.lapscore.graph.kernel.CandidateHeaps#limitTo}), so it costs less, and the
      * better the lists the trees leave, the fewer NN-descent rounds of O(m K^2 d) run. NN-descent's

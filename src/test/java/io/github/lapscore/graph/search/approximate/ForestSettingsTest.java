@@ -31,9 +31,9 @@ class ForestSettingsTest {
         assertEquals(10, new ForestSettings(4, 0, 7, 5, 0, 300, 1L).listSize(10));
     }
 
-    /** Left to the search, the trees are round(sqrt(m) / 62.5), at least 4 and at most 32; set, what the user set. */
+    /** Left to the search, the trees are round(sqrt(m) / 62.5), at least 4 and at most 40; set, what the user set. */
     @Test
-    void treesGrowWithTheSquareRootOfTheRowsBetweenFourAndThirtyTwo() {
+    void treesGrowWithTheSquareRootOfTheRowsBetweenFourAndForty() {
         ForestSettings chosen = new ForestSettings(0, 0, 0, 5, 0, 300, 1L);
         assertEquals(4, chosen.numTrees(1), "at least four trees");
         assertEquals(4, chosen.numTrees(70_000), "sqrt(70 000) / 62.5 = 4.23");
@@ -43,8 +43,10 @@ class ForestSettingsTest {
         assertEquals(16, chosen.numTrees(1_000_000));
         assertEquals(28, chosen.numTrees(3_000_000), "sqrt(3 10^6) / 62.5 = 27.71");
         assertEquals(32, chosen.numTrees(4_000_000));
-        assertEquals(32, chosen.numTrees(10_000_000), "at most thirty-two trees");
-        assertEquals(32, chosen.numTrees(Long.MAX_VALUE));
+        assertEquals(39, chosen.numTrees(6_000_000), "sqrt(6 10^6) / 62.5 = 39.19");
+        assertEquals(40, chosen.numTrees(6_100_000), "sqrt(6.1 10^6) / 62.5 = 39.52");
+        assertEquals(40, chosen.numTrees(10_000_000), "at most forty trees");
+        assertEquals(40, chosen.numTrees(Long.MAX_VALUE));
         ForestSettings set = new ForestSettings(3, 0, 0, 5, 0, 300, 1L);
         assertEquals(3, set.numTrees(100_000));
         assertEquals(3, set.numTrees(10_000_000));

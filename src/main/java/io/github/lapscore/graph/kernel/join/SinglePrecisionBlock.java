@@ -13,10 +13,10 @@ import io.github.lapscore.graph.kernel.WorkingBlock;
  * n named rows, where a round's batches name every row many times over. Rounding at a power-of-two
  * scale taken from an upper bound of every block's magnitudes gives the values and bound of
  * {@link SinglePrecisionBound}, whichever blocks a batch names, so the screen, like a copy's, drops
- * only pairs that the exact distances would, and the offers are the same. Point i of the block lies at {@code i * stride},
- * padded with zeros to a whole number of the processor's widest vectors, beside its reduced squared
- * norm: {@code 4 (d + padding + 1)} bytes a row. Made and read in one JVM (the padding is this
- * processor's), by the search in local mode, where the blocks are cached.
+ * only pairs that the exact distances would, and the offers are the same. Point i of the block lies
+ * at {@code i * stride}, padded with zeros to a whole number of the processor's widest vectors,
+ * beside its reduced squared norm: {@code 4 (d + padding + 1)} bytes a row. Made and read in one JVM
+ * (the padding is this processor's), by the search in local mode, where the blocks are cached.
  */
 public final class SinglePrecisionBlock implements Serializable {
 

@@ -62,8 +62,8 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /**
      * Trees for {@code numRows} rows: {@code numTrees} when set, else {@code sqrt(m) / }{@value
      * #SQRT_ROWS_PER_TREE}, rounded, within [{@value #MIN_TREES}, {@value #MAX_TREES}]: 4 up to about
-     * 8·10^4 rows, 5 at 10^5, 16 at 10^6, 28 at 3·10^6, 40 from about 6.1·10^6 on. The first tree costs O(m L d); every
-     * later one offers a row only what can still enter its list (the ceilings of
+     * 8·10^4 rows, 5 at 10^5, 16 at 10^6, 28 at 3·10^6, 40 from about 6.1·10^6 on. The first tree
+     * costs O(m L d); every later one offers a row only what can still enter its list (the ceilings of
      * {@link io.github.lapscore.graph.kernel.CandidateHeaps#limitTo}), so it costs less, and the
      * better the lists the trees leave, the fewer NN-descent rounds of O(m K^2 d) run. NN-descent's
      * rounds grow with m (its empirical cost is about m^1.14: Dong, Charikar and Li, "Efficient

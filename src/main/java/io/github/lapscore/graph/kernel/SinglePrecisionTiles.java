@@ -45,6 +45,8 @@ final class SinglePrecisionTiles {
     /** The screen values and limits of the vectors that {@link #screen} reports, lane by lane. */
     final float[] values = new float[STEP * PANEL];
     final float[] limits = new float[STEP * PANEL];
+    /** The dot products of the pairs that {@link #screen} is screening, vector by vector as {@link #values}. */
+    private final float[] sums = new float[STEP * PANEL];
 
     /**
      * Tiles for points screened by {@code bound}, with room for {@code rowCapacity} row and
@@ -133,18 +135,15 @@ final class SinglePrecisionTiles {
             s30 = a.fma(b0, s30);
             s31 = a.fma(b1, s31);
         }
-        FloatVector norms0 = FloatVector.fromArray(SPECIES, columnNorms, firstColumn);
-        FloatVector norms1 = FloatVector.fromArray(SPECIES, columnNorms, firstColumn + LANES);
-        FloatVector limits0 = FloatVector.fromArray(SPECIES, columnLimits, firstColumn);
-        FloatVector limits1 = FloatVector.fromArray(SPECIES, columnLimits, firstColumn + LANES);
-        return check(0, i, s00, norms0, limits0)
-                | check(1, i, s01, norms1, limits1)
-                | check(2, i + 1, s10, norms0, limits0)
-                | check(3, i + 1, s11, norms1, limits1)
-                | check(4, i + 2, s20, norms0, limits0)
-                | check(5, i + 2, s21, norms1, limits1)
-                | check(6, i + 3, s30, norms0, limits0)
-                | check(7, i + 3, s31, norms1, limits1);
+        s00.intoArray(sums, 0);
+        s01.intoArray(sums, LANES);
+        s10.intoArray(sums, 2 * LANES);
+        s11.intoArray(sums, 3 * LANES);
+        s20.intoArray(sums, 4 * LANES);
+        s21.intoArray(sums, 5 * LANES);
+        s30.intoArray(sums, 6 * LANES);
+        s31.intoArray(sums, 7 * LANES);
+        return check(i, firstColumn);
     }
 
     /** Whether the pair in lane {@code slot} of {@link #values} passes. */
@@ -152,16 +151,28 @@ final class SinglePrecisionTiles {
         return strict ? values[slot] < limits[slot] : values[slot] <= limits[slot];
     }
 
-    /** Bit {@code vector} when a lane of row i's products passes; its values and limits then stored. */
-    private int check(int vector, int i, FloatVector products, FloatVector columnNorms, FloatVector columnLimits) {
-        FloatVector screen = products.fma(MINUS_TWO, columnNorms.add(rowNorms[i]));
-        FloatVector limit = columnLimits.max(rowLimits[i]);
-        boolean any = strict ? screen.compare(VectorOperators.LT, limit).anyTrue() : screen.compare(VectorOperators.LE, limit).anyTrue();
-        if (!any) {
-            return 0;
+    /**
+     * The bits of {@link #screen} for the products of row slots {@code i..} and the panel from column
+     * slot {@code firstColumn} in {@link #sums}; the values and limits of each vector that passes
+     * stored. A method of its own, reading the sums from memory, so that the compiler keeps both
+     * loops' vectors in registers: passed as arguments to a method it declined to inline, they would
+     * be allocated on the heap at every call.
+     */
+    private int check(int i, int firstColumn) {
+        int passed = 0;
+        for (int vector = 0; vector < STEP * 2; vector++) {
+            int column = firstColumn + (vector & 1) * LANES;
+            float rowNorm = rowNorms[i + vector / 2];
+            FloatVector screen = FloatVector.fromArray(SPECIES, sums, vector * LANES)
+                    .fma(MINUS_TWO, FloatVector.fromArray(SPECIES, columnNorms, column).add(rowNorm));
+            FloatVector limit = FloatVector.fromArray(SPECIES, columnLimits, column).max(rowLimits[i + vector / 2]);
+            boolean any = strict ? screen.compare(VectorOperators.LT, limit).anyTrue() : screen.compare(VectorOperators.LE, limit).anyTrue();
+            if (any) {
+                screen.intoArray(values, vector * LANES);
+                limit.intoArray(limits, vector * LANES);
+                passed |= 1 << vector;
+            }
         }
-        screen.intoArray(values, vector * LANES);
-        limit.intoArray(limits, vector * LANES);
-        return 1 << vector;
+        return passed;
     }
 }

@@ -38,9 +38,10 @@ import scala.collection.Iterator;
  * K-th distances. The copies stay in memory for the whole search, beside the lists and each round's
  * heaps of offers, so they are made only when one takes at most {@code 1 / }{@value #MEMORY_SHARE}
  * of the storage memory Spark has per task slot (the smallest executor's over its slots); a copy
- * of m rows of d doubles is 8 m d bytes, 0.4 GB at 10^6 x 50, so whether the copies are made depends
- * on the executors' heap (see the performance page in docs/). Where a copy is dropped from memory after all,
- * each use builds it again (what every round did without copies).
+ * of m rows of d doubles is about 8 m d bytes, 40 MB at 10^5 x 50 (the search makes copies only up
+ * to {@link ForestSettings#maxRowsPerTask} rows), so whether they are made depends on the
+ * executors' heap (see the performance page in docs/). Where a copy is dropped from memory after
+ * all, each use builds it again (what every round did without copies).
  */
 final class GroupCopies {
 

@@ -33,10 +33,14 @@ public final class CandidateJoin {
     private final CandidateHeaps offers;
     /** The points in single precision, or null for the {@code ddot} screen. */
     private final SinglePrecisionPoints single;
-    /** A join's new then old candidates, their limits in single precision, and their screen values. */
+    /**
+     * A join's new then old candidates, their limits in single precision, and the screen values of
+     * two new ones with them.
+     */
     private final int[] candidates;
     private final float[] candidateLimits;
     private final float[] screenValues;
+    private final float[] nextScreenValues;
 
     /**
      * Joins among the rows of {@code points}, whose current K-th squared distances are
@@ -68,6 +72,7 @@ public final class CandidateJoin {
         this.candidates = new int[single == null ? 0 : candidateCapacity];
         this.candidateLimits = new float[candidates.length];
         this.screenValues = new float[candidates.length];
+        this.nextScreenValues = new float[candidates.length];
     }
 
     /**
@@ -115,7 +120,9 @@ public final class CandidateJoin {
     /**
      * Every new candidate x against the new ones after it and all the old ones, in single
      * precision, each pair passing when its screen value is within the larger of its two points'
-     * limits.
+     * limits. The new candidates are screened two at a time ({@link SinglePrecisionPoints#screenTwo}),
+     * the pairs measured in the order of one at a time: the limits are fixed for the whole join, so
+     * the offers are the same.
      */
     private void joinInSinglePrecision(int[] fresh, int[] old) {
         int count = fresh.length + old.length;
@@ -124,12 +131,24 @@ public final class CandidateJoin {
         for (int c = 0; c < count; c++) {
             candidateLimits[c] = single.bound.limit(limit(candidates[c]));
         }
-        for (int x = 0; x < fresh.length; x++) {
+        int x = 0;
+        for (; x + 1 < fresh.length; x += 2) {
+            single.screen(fresh[x], candidates, x + 1, x + 2, screenValues);
+            single.screenTwo(fresh[x], fresh[x + 1], candidates, x + 2, count, screenValues, nextScreenValues);
+            measurePassing(x, count, screenValues);
+            measurePassing(x + 1, count, nextScreenValues);
+        }
+        if (x < fresh.length) {
             single.screen(fresh[x], candidates, x + 1, count, screenValues);
-            for (int c = x + 1; c < count; c++) {
-                if (screenValues[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
-                    measure(fresh[x], candidates[c]);
-                }
+            measurePassing(x, count, screenValues);
+        }
+    }
+
+    /** Measures candidate x with each candidate after it whose screen value in {@code values} passes. */
+    private void measurePassing(int x, int count, float[] values) {
+        for (int c = x + 1; c < count; c++) {
+            if (values[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
+                measure(candidates[x], candidates[c]);
             }
         }
     }

@@ -14,7 +14,8 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@link SinglePrecisionBlock}). A pair's screen value is one vector dot product of two stored
  * points: nothing is copied per pair or per join, where packing a join's candidates into tiles cost
  * more than the products did. One point meets four others at a time, so that each vector of it is
- * loaded once for four fused multiply-adds; each dot product ends in one sum across the lanes.
+ * loaded once for four fused multiply-adds, or two points meet four others ({@link #screenTwo}), eight
+ * products from six loads; each dot product ends in one sum across the lanes.
  */
 final class SinglePrecisionPoints {
 
@@ -132,6 +133,76 @@ final class SinglePrecisionPoints {
                 sum = FloatVector.fromArray(SPECIES, own, first + t).fma(FloatVector.fromArray(SPECIES, other, b + t), sum);
             }
             screenValues[c] = value(norm, others[c], sum);
+        }
+    }
+
+    /**
+     * The screen values of points {@code a} and {@code b} each with points {@code others[from]} to
+     * {@code others[to - 1]}, into {@code valuesOfA} and {@code valuesOfB} at the same positions:
+     * the numbers {@link #screen} gives for each, to the last bit (each pair's products are summed
+     * in the same order), at fewer loads: every vector of an other point is loaded once for two
+     * fused multiply-adds, one with each point's, so that eight products share six loads.
+     */
+    void screenTwo(int a, int b, int[] others, int from, int to, float[] valuesOfA, float[] valuesOfB) {
+        float[] ownOfA = arrays[a];
+        float[] ownOfB = arrays[b];
+        int firstOfA = offsets[a];
+        int firstOfB = offsets[b];
+        int c = from;
+        for (; c + 4 <= to; c += 4) {
+            float[] v0 = arrays[others[c]];
+            float[] v1 = arrays[others[c + 1]];
+            float[] v2 = arrays[others[c + 2]];
+            float[] v3 = arrays[others[c + 3]];
+            int b0 = offsets[others[c]];
+            int b1 = offsets[others[c + 1]];
+            int b2 = offsets[others[c + 2]];
+            int b3 = offsets[others[c + 3]];
+            FloatVector a0 = FloatVector.zero(SPECIES);
+            FloatVector a1 = a0;
+            FloatVector a2 = a0;
+            FloatVector a3 = a0;
+            FloatVector s0 = a0;
+            FloatVector s1 = a0;
+            FloatVector s2 = a0;
+            FloatVector s3 = a0;
+            for (int t = 0; t < stride; t += LANES) {
+                FloatVector x = FloatVector.fromArray(SPECIES, ownOfA, firstOfA + t);
+                FloatVector y = FloatVector.fromArray(SPECIES, ownOfB, firstOfB + t);
+                FloatVector o0 = FloatVector.fromArray(SPECIES, v0, b0 + t);
+                a0 = x.fma(o0, a0);
+                s0 = y.fma(o0, s0);
+                FloatVector o1 = FloatVector.fromArray(SPECIES, v1, b1 + t);
+                a1 = x.fma(o1, a1);
+                s1 = y.fma(o1, s1);
+                FloatVector o2 = FloatVector.fromArray(SPECIES, v2, b2 + t);
+                a2 = x.fma(o2, a2);
+                s2 = y.fma(o2, s2);
+                FloatVector o3 = FloatVector.fromArray(SPECIES, v3, b3 + t);
+                a3 = x.fma(o3, a3);
+                s3 = y.fma(o3, s3);
+            }
+            valuesOfA[c] = value(norms[a], others[c], a0);
+            valuesOfA[c + 1] = value(norms[a], others[c + 1], a1);
+            valuesOfA[c + 2] = value(norms[a], others[c + 2], a2);
+            valuesOfA[c + 3] = value(norms[a], others[c + 3], a3);
+            valuesOfB[c] = value(norms[b], others[c], s0);
+            valuesOfB[c + 1] = value(norms[b], others[c + 1], s1);
+            valuesOfB[c + 2] = value(norms[b], others[c + 2], s2);
+            valuesOfB[c + 3] = value(norms[b], others[c + 3], s3);
+        }
+        for (; c < to; c++) {
+            float[] other = arrays[others[c]];
+            int start = offsets[others[c]];
+            FloatVector sumOfA = FloatVector.zero(SPECIES);
+            FloatVector sumOfB = sumOfA;
+            for (int t = 0; t < stride; t += LANES) {
+                FloatVector o = FloatVector.fromArray(SPECIES, other, start + t);
+                sumOfA = FloatVector.fromArray(SPECIES, ownOfA, firstOfA + t).fma(o, sumOfA);
+                sumOfB = FloatVector.fromArray(SPECIES, ownOfB, firstOfB + t).fma(o, sumOfB);
+            }
+            valuesOfA[c] = value(norms[a], others[c], sumOfA);
+            valuesOfB[c] = value(norms[b], others[c], sumOfB);
         }
     }
 

@@ -27,6 +27,85 @@ final class VectorSquaredDistance {
         return LANES >= 8 ? inEights(a, p, b, q, dim) : inFours(a, p, b, q, dim);
     }
 
+    /** {@link SquaredDistance#ofFour}: four pairs' sums side by side, each as {@link #of} keeps them. */
+    static void ofFour(double[] a, int p, double[][] b, int[] q, int dim, double[] distances) {
+        if (LANES >= 8) {
+            fourInEights(a, p, b, q, dim, distances);
+        } else {
+            fourInFours(a, p, b, q, dim, distances);
+        }
+    }
+
+    /** {@link #ofFour} with each pair's eight sums in one vector of 8 lanes, as {@link #inEights}. */
+    static void fourInEights(double[] a, int p, double[][] b, int[] q, int dim, double[] distances) {
+        double[] b0 = b[0];
+        double[] b1 = b[1];
+        double[] b2 = b[2];
+        double[] b3 = b[3];
+        int q0 = q[0];
+        int q1 = q[1];
+        int q2 = q[2];
+        int q3 = q[3];
+        DoubleVector sums0 = DoubleVector.zero(EIGHT);
+        DoubleVector sums1 = sums0;
+        DoubleVector sums2 = sums0;
+        DoubleVector sums3 = sums0;
+        int t = 0;
+        for (; t + 8 <= dim; t += 8) {
+            DoubleVector x = DoubleVector.fromArray(EIGHT, a, p + t);
+            DoubleVector d0 = x.sub(DoubleVector.fromArray(EIGHT, b0, q0 + t));
+            sums0 = sums0.add(d0.mul(d0));
+            DoubleVector d1 = x.sub(DoubleVector.fromArray(EIGHT, b1, q1 + t));
+            sums1 = sums1.add(d1.mul(d1));
+            DoubleVector d2 = x.sub(DoubleVector.fromArray(EIGHT, b2, q2 + t));
+            sums2 = sums2.add(d2.mul(d2));
+            DoubleVector d3 = x.sub(DoubleVector.fromArray(EIGHT, b3, q3 + t));
+            sums3 = sums3.add(d3.mul(d3));
+        }
+        distances[0] = withTail(sums0, a, p, b0, q0, t, dim);
+        distances[1] = withTail(sums1, a, p, b1, q1, t, dim);
+        distances[2] = withTail(sums2, a, p, b2, q2, t, dim);
+        distances[3] = withTail(sums3, a, p, b3, q3, t, dim);
+    }
+
+    /** {@link #ofFour} with each pair's eight sums in two vectors of 4 lanes, as {@link #inFours}. */
+    static void fourInFours(double[] a, int p, double[][] b, int[] q, int dim, double[] distances) {
+        for (int pair = 0; pair < 4; pair += 2) {
+            double[] first = b[pair];
+            double[] second = b[pair + 1];
+            int from = q[pair];
+            int secondFrom = q[pair + 1];
+            DoubleVector low = DoubleVector.zero(FOUR);
+            DoubleVector high = low;
+            DoubleVector secondLow = low;
+            DoubleVector secondHigh = low;
+            int t = 0;
+            for (; t + 8 <= dim; t += 8) {
+                DoubleVector x = DoubleVector.fromArray(FOUR, a, p + t);
+                DoubleVector y = DoubleVector.fromArray(FOUR, a, p + t + 4);
+                DoubleVector d0 = x.sub(DoubleVector.fromArray(FOUR, first, from + t));
+                DoubleVector d1 = y.sub(DoubleVector.fromArray(FOUR, first, from + t + 4));
+                DoubleVector d2 = x.sub(DoubleVector.fromArray(FOUR, second, secondFrom + t));
+                DoubleVector d3 = y.sub(DoubleVector.fromArray(FOUR, second, secondFrom + t + 4));
+                low = low.add(d0.mul(d0));
+                high = high.add(d1.mul(d1));
+                secondLow = secondLow.add(d2.mul(d2));
+                secondHigh = secondHigh.add(d3.mul(d3));
+            }
+            distances[pair] = SquaredDistance.withTail(low.lane(0), low.lane(1), low.lane(2), low.lane(3),
+                    high.lane(0), high.lane(1), high.lane(2), high.lane(3), a, p, first, from, t, dim);
+            distances[pair + 1] = SquaredDistance.withTail(secondLow.lane(0), secondLow.lane(1), secondLow.lane(2),
+                    secondLow.lane(3), secondHigh.lane(0), secondHigh.lane(1), secondHigh.lane(2), secondHigh.lane(3),
+                    a, p, second, secondFrom, t, dim);
+        }
+    }
+
+    /** The eight lanes of {@code sums} with the tail from dimension {@code t} ({@link SquaredDistance#withTail}). */
+    private static double withTail(DoubleVector sums, double[] a, int p, double[] b, int q, int t, int dim) {
+        return SquaredDistance.withTail(sums.lane(0), sums.lane(1), sums.lane(2), sums.lane(3),
+                sums.lane(4), sums.lane(5), sums.lane(6), sums.lane(7), a, p, b, q, t, dim);
+    }
+
     /** The eight sums in one vector of 8 lanes. */
     static double inEights(double[] a, int p, double[] b, int q, int dim) {
         DoubleVector sums = DoubleVector.zero(EIGHT);
@@ -35,8 +114,7 @@ final class VectorSquaredDistance {
             DoubleVector difference = DoubleVector.fromArray(EIGHT, a, p + t).sub(DoubleVector.fromArray(EIGHT, b, q + t));
             sums = sums.add(difference.mul(difference));
         }
-        return SquaredDistance.withTail(sums.lane(0), sums.lane(1), sums.lane(2), sums.lane(3),
-                sums.lane(4), sums.lane(5), sums.lane(6), sums.lane(7), a, p, b, q, t, dim);
+        return withTail(sums, a, p, b, q, t, dim);
     }
 
     /** The eight sums in two vectors of 4 lanes: sums 0-3 and 4-7. */

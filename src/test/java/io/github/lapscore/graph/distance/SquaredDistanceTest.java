@@ -10,8 +10,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact squared distance: the same bits from the plain loop, from either vector width and in
- * either order, and within its error bound of the true sum (computed in {@link BigDecimal}).
+ * The exact squared distance: the same bits from the plain loop, from either vector width, in
+ * either order and four pairs at a time, and within its error bound of the true sum (computed in {@link BigDecimal}).
  */
 class SquaredDistanceTest {
 
@@ -55,6 +55,36 @@ class SquaredDistanceTest {
                 double bound = (dim / 8.0 + 6) * 0x1p-53;
                 double error = new BigDecimal(scalar).subtract(exact).abs().divide(exact, MathContext.DECIMAL64).doubleValue();
                 assertTrue(error <= bound, "relative error " + error + " above " + bound + ", " + context);
+            }
+        }
+    }
+
+    @Test
+    void fourPairsAtATimeGiveEachPairsBits() {
+        Random random = new Random(12);
+        for (int dim : new int[]{1, 3, 7, 8, 9, 15, 16, 17, 31, 50, 64, 70, 784}) {
+            for (double[] shape : new double[][]{{0.0, 1.0}, {1e6, 1.0}, {0.0, 1e-30}, {0.0, 1e150}}) {
+                double[] a = values(random, dim + 13, shape[0], shape[1]);
+                int p = random.nextInt(14);
+                double[][] b = new double[4][];
+                int[] q = new int[4];
+                for (int i = 0; i < 4; i++) {
+                    b[i] = i == 2 ? a : values(random, dim + 9, shape[0], shape[1]);
+                    q[i] = random.nextInt(10);
+                }
+                double[] ofFour = new double[4];
+                double[] inEights = new double[4];
+                double[] inFours = new double[4];
+                SquaredDistance.ofFour(a, p, b, q, dim, ofFour);
+                VectorSquaredDistance.fourInEights(a, p, b, q, dim, inEights);
+                VectorSquaredDistance.fourInFours(a, p, b, q, dim, inFours);
+                for (int i = 0; i < 4; i++) {
+                    long expected = Double.doubleToRawLongBits(SquaredDistance.inScalars(a, p, b[i], q[i], dim));
+                    String context = "pair " + i + ", " + dim + " dimensions, offset " + shape[0] + ", scale " + shape[1];
+                    assertEquals(expected, Double.doubleToRawLongBits(ofFour[i]), context);
+                    assertEquals(expected, Double.doubleToRawLongBits(inEights[i]), "8 lanes, " + context);
+                    assertEquals(expected, Double.doubleToRawLongBits(inFours[i]), "4 lanes, " + context);
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.github.lapscore.graph.kernel.join;
 
+import io.github.lapscore.graph.distance.SquaredDistance;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
@@ -41,6 +42,11 @@ public final class CandidateJoin {
     private final float[] candidateLimits;
     private final float[] screenValues;
     private final float[] nextScreenValues;
+    /** The candidates that pass with one new one; four of their points' arrays, offsets and exact distances. */
+    private final int[] passing;
+    private final double[][] fourArrays = new double[4][];
+    private final int[] fourOffsets = new int[4];
+    private final double[] fourDistances = new double[4];
 
     /**
      * Joins among the rows of {@code points}, whose current K-th squared distances are
@@ -73,6 +79,7 @@ public final class CandidateJoin {
         this.candidateLimits = new float[candidates.length];
         this.screenValues = new float[candidates.length];
         this.nextScreenValues = new float[candidates.length];
+        this.passing = new int[candidates.length];
     }
 
     /**
@@ -144,22 +151,48 @@ public final class CandidateJoin {
         }
     }
 
-    /** Measures candidate x with each candidate after it whose screen value in {@code values} passes. */
+    /**
+     * Measures candidate x with each candidate after it whose screen value in {@code values} passes:
+     * their exact distances four at a time ({@link SquaredDistance#ofFour}, the numbers of
+     * {@link ScatteredPoints#squaredDistance} to the bit), then the offers in the candidates' order.
+     */
     private void measurePassing(int x, int count, float[] values) {
+        int passed = 0;
         for (int c = x + 1; c < count; c++) {
             if (values[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
-                measure(candidates[x], candidates[c]);
+                passing[passed++] = candidates[c];
             }
+        }
+        int a = candidates[x];
+        int n = 0;
+        for (; n + 4 <= passed; n += 4) {
+            for (int i = 0; i < 4; i++) {
+                fourArrays[i] = points.array(passing[n + i]);
+                fourOffsets[i] = points.offset(passing[n + i]);
+            }
+            SquaredDistance.ofFour(points.array(a), points.offset(a), fourArrays, fourOffsets, points.dim(), fourDistances);
+            for (int i = 0; i < 4; i++) {
+                offer(a, passing[n + i], fourDistances[i]);
+            }
+        }
+        for (; n < passed; n++) {
+            measure(a, passing[n]);
         }
     }
 
     /**
      * Measures pair (a, b) exactly, while both points are in the cache, and offers each to the other
-     * at that distance when it is at most the other's K-th (the heap keeps it only if it beats its
-     * worst offer, once).
+     * at that distance ({@link #offer}).
      */
     private void measure(int a, int b) {
-        double squared = points.squaredDistance(a, b);
+        offer(a, b, points.squaredDistance(a, b));
+    }
+
+    /**
+     * Offers a and b to each other at exact squared distance {@code squared}, each when it is at most
+     * the other's K-th (the heap keeps it only if it beats its worst offer, once).
+     */
+    private void offer(int a, int b, double squared) {
         if (squared <= kthSquared[a]) {
             offers.offerIfAbsent(a, points.ids[b], squared);
         }

@@ -38,8 +38,8 @@ public final class SquaredDistance {
      * The squared distances of {@code a[p .. p + dim - 1]} to four points, {@code b[i]} from
      * {@code q[i]} on, into {@code distances[0 .. 3]}: each the number {@link #of} gives, to the last
      * bit. With the Vector API the four pairs' sums run side by side, so that each vector of
-     * {@code a} is loaded once for the four and their additions overlap, where one pair's wait for
-     * each other in turn (about twice as fast on rows in the cache).
+     * {@code a} is loaded once for the four and their additions overlap, where one pair's additions
+     * wait for each other in turn.
      */
     public static void ofFour(double[] a, int p, double[][] b, int[] q, int dim, double[] distances) {
         if (VECTORIZED) {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact squared distance: the same bits from the plain loop, from either vector width, in
- * either order and four pairs at a time, and within its error bound of the true sum (computed in {@link BigDecimal}).
+ * either order and four pairs at a time, and within its error bound of the true sum (computed in
+ * {@link BigDecimal}).
  */
 class SquaredDistanceTest {
 

@@ -35,19 +35,19 @@ public final class SquaredDistance {
     }
 
     /**
-     * The squared distances of {@code a[p .. p + dim - 1]} to four points, {@code b[i]} from
-     * {@code q[i]} on, into {@code distances[0 .. 3]}: each the number {@link #of} gives, to the last
-     * bit. With the Vector API the four pairs' sums run side by side, so that each vector of
-     * {@code a} is loaded once for the four and their additions overlap, where one pair's additions
-     * wait for each other in turn.
+     * The squared distances of four pairs, pair {@code n} for {@code n = from .. from + 3} being
+     * {@code a[n]} from {@code p[n]} on and {@code b[n]} from {@code q[n]} on, into
+     * {@code distances[from .. from + 3]}: each the number {@link #of} gives, to the last bit. With
+     * the Vector API the four pairs' sums run side by side, so that their additions overlap, where
+     * one pair's additions wait for each other in turn ({@link PairDistances} queues pairs for it).
      */
-    public static void ofFour(double[] a, int p, double[][] b, int[] q, int dim, double[] distances) {
+    static void ofFour(double[][] a, int[] p, double[][] b, int[] q, int from, int dim, double[] distances) {
         if (VECTORIZED) {
-            VectorSquaredDistance.ofFour(a, p, b, q, dim, distances);
+            VectorSquaredDistance.ofFour(a, p, b, q, from, dim, distances);
             return;
         }
-        for (int i = 0; i < 4; i++) {
-            distances[i] = inScalars(a, p, b[i], q[i], dim);
+        for (int n = from; n < from + 4; n++) {
+            distances[n] = inScalars(a[n], p[n], b[n], q[n], dim);
         }
     }
 

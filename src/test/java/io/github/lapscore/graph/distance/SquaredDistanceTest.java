@@ -60,31 +60,38 @@ class SquaredDistanceTest {
         }
     }
 
+    /**
+     * Four pairs side by side, at an offset in the arrays of pairs, give each pair's bits, whether
+     * the pairs share a point, one pair is a point with itself, or all four are apart.
+     */
     @Test
     void fourPairsAtATimeGiveEachPairsBits() {
         Random random = new Random(12);
         for (int dim : new int[]{1, 3, 7, 8, 9, 15, 16, 17, 31, 50, 64, 70, 784}) {
             for (double[] shape : new double[][]{{0.0, 1.0}, {1e6, 1.0}, {0.0, 1e-30}, {0.0, 1e150}}) {
-                double[] a = values(random, dim + 13, shape[0], shape[1]);
-                int p = random.nextInt(14);
-                double[][] b = new double[4][];
-                int[] q = new int[4];
-                for (int i = 0; i < 4; i++) {
-                    b[i] = i == 2 ? a : values(random, dim + 9, shape[0], shape[1]);
-                    q[i] = random.nextInt(10);
+                int from = random.nextInt(3);
+                double[][] a = new double[from + 4][];
+                int[] p = new int[from + 4];
+                double[][] b = new double[from + 4][];
+                int[] q = new int[from + 4];
+                for (int n = from; n < from + 4; n++) {
+                    a[n] = n == from + 1 ? a[from] : values(random, dim + 13, shape[0], shape[1]);
+                    p[n] = n == from + 1 ? p[from] : random.nextInt(14);
+                    b[n] = n == from + 2 ? a[n] : values(random, dim + 9, shape[0], shape[1]);
+                    q[n] = n == from + 2 ? p[n] : random.nextInt(10);
                 }
-                double[] ofFour = new double[4];
-                double[] inEights = new double[4];
-                double[] inFours = new double[4];
-                SquaredDistance.ofFour(a, p, b, q, dim, ofFour);
-                VectorSquaredDistance.fourInEights(a, p, b, q, dim, inEights);
-                VectorSquaredDistance.fourInFours(a, p, b, q, dim, inFours);
-                for (int i = 0; i < 4; i++) {
-                    long expected = Double.doubleToRawLongBits(SquaredDistance.inScalars(a, p, b[i], q[i], dim));
-                    String context = "pair " + i + ", " + dim + " dimensions, offset " + shape[0] + ", scale " + shape[1];
-                    assertEquals(expected, Double.doubleToRawLongBits(ofFour[i]), context);
-                    assertEquals(expected, Double.doubleToRawLongBits(inEights[i]), "8 lanes, " + context);
-                    assertEquals(expected, Double.doubleToRawLongBits(inFours[i]), "4 lanes, " + context);
+                double[] ofFour = new double[from + 4];
+                double[] inEights = new double[from + 4];
+                double[] inFours = new double[from + 4];
+                SquaredDistance.ofFour(a, p, b, q, from, dim, ofFour);
+                VectorSquaredDistance.fourInEights(a, p, b, q, from, dim, inEights);
+                VectorSquaredDistance.fourInFours(a, p, b, q, from, dim, inFours);
+                for (int n = from; n < from + 4; n++) {
+                    long expected = Double.doubleToRawLongBits(SquaredDistance.inScalars(a[n], p[n], b[n], q[n], dim));
+                    String context = "pair " + n + ", " + dim + " dimensions, offset " + shape[0] + ", scale " + shape[1];
+                    assertEquals(expected, Double.doubleToRawLongBits(ofFour[n]), context);
+                    assertEquals(expected, Double.doubleToRawLongBits(inEights[n]), "8 lanes, " + context);
+                    assertEquals(expected, Double.doubleToRawLongBits(inFours[n]), "4 lanes, " + context);
                 }
             }
         }

@@ -1,6 +1,8 @@
 package io.github.lapscore.graph.kernel.join;
 
-import io.github.lapscore.graph.distance.SquaredDistance;
+import java.util.Arrays;
+
+import io.github.lapscore.graph.distance.PairDistances;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
@@ -42,11 +44,10 @@ public final class CandidateJoin {
     private final float[] candidateLimits;
     private final float[] screenValues;
     private final float[] nextScreenValues;
-    /** The candidates that pass with one new one; four of their points' arrays, offsets and exact distances. */
-    private final int[] passing;
-    private final double[][] fourArrays = new double[4][];
-    private final int[] fourOffsets = new int[4];
-    private final double[] fourDistances = new double[4];
+    /** The pairs that pass a join's screen, as positions in the points, in the order they are offered. */
+    private int[] passingFirst;
+    private int[] passingSecond;
+    private final PairDistances passingDistances;
 
     /**
      * Joins among the rows of {@code points}, whose current K-th squared distances are
@@ -79,7 +80,9 @@ public final class CandidateJoin {
         this.candidateLimits = new float[candidates.length];
         this.screenValues = new float[candidates.length];
         this.nextScreenValues = new float[candidates.length];
-        this.passing = new int[candidates.length];
+        this.passingFirst = new int[candidates.length];
+        this.passingSecond = new int[candidates.length];
+        this.passingDistances = new PairDistances(points.dim());
     }
 
     /**
@@ -127,8 +130,10 @@ public final class CandidateJoin {
     /**
      * Every new candidate x against the new ones after it and all the old ones, in single
      * precision, each pair passing when its screen value is within the larger of its two points'
-     * limits. The new candidates are screened two at a time ({@link SinglePrecisionPoints#screenTwo}),
-     * the pairs measured in the order of one at a time: the limits are fixed for the whole join, so
+     * limits. The new candidates are screened two at a time ({@link SinglePrecisionPoints#screenTwo});
+     * the pairs that pass are measured exactly four at a time once the whole join is screened
+     * ({@link PairDistances}, the numbers of {@link ScatteredPoints#squaredDistance} to the bit), then
+     * offered in the order of one candidate at a time: the limits are fixed for the whole join, so
      * the offers are the same.
      */
     private void joinInSinglePrecision(int[] fresh, int[] old) {
@@ -138,45 +143,38 @@ public final class CandidateJoin {
         for (int c = 0; c < count; c++) {
             candidateLimits[c] = single.bound.limit(limit(candidates[c]));
         }
+        passingDistances.clear();
         int x = 0;
         for (; x + 1 < fresh.length; x += 2) {
             single.screen(fresh[x], candidates, x + 1, x + 2, screenValues);
             single.screenTwo(fresh[x], fresh[x + 1], candidates, x + 2, count, screenValues, nextScreenValues);
-            measurePassing(x, count, screenValues);
-            measurePassing(x + 1, count, nextScreenValues);
+            queuePassing(x, count, screenValues);
+            queuePassing(x + 1, count, nextScreenValues);
         }
         if (x < fresh.length) {
             single.screen(fresh[x], candidates, x + 1, count, screenValues);
-            measurePassing(x, count, screenValues);
+            queuePassing(x, count, screenValues);
+        }
+        passingDistances.measure();
+        for (int n = 0; n < passingDistances.size(); n++) {
+            offer(passingFirst[n], passingSecond[n], passingDistances.distance(n));
         }
     }
 
-    /**
-     * Measures candidate x with each candidate after it whose screen value in {@code values} passes:
-     * their exact distances four at a time ({@link SquaredDistance#ofFour}, the numbers of
-     * {@link ScatteredPoints#squaredDistance} to the bit), then the offers in the candidates' order.
-     */
-    private void measurePassing(int x, int count, float[] values) {
-        int passed = 0;
+    /** Queues candidate x with each candidate after it whose screen value in {@code values} passes. */
+    private void queuePassing(int x, int count, float[] values) {
+        int a = candidates[x];
         for (int c = x + 1; c < count; c++) {
             if (values[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
-                passing[passed++] = candidates[c];
+                int queued = passingDistances.size();
+                if (queued == passingFirst.length) {
+                    passingFirst = Arrays.copyOf(passingFirst, 2 * queued + 16);
+                    passingSecond = Arrays.copyOf(passingSecond, 2 * queued + 16);
+                }
+                passingFirst[queued] = a;
+                passingSecond[queued] = candidates[c];
+                passingDistances.add(points.array(a), points.offset(a), points.array(candidates[c]), points.offset(candidates[c]));
             }
-        }
-        int a = candidates[x];
-        int n = 0;
-        for (; n + 4 <= passed; n += 4) {
-            for (int i = 0; i < 4; i++) {
-                fourArrays[i] = points.array(passing[n + i]);
-                fourOffsets[i] = points.offset(passing[n + i]);
-            }
-            SquaredDistance.ofFour(points.array(a), points.offset(a), fourArrays, fourOffsets, points.dim(), fourDistances);
-            for (int i = 0; i < 4; i++) {
-                offer(a, passing[n + i], fourDistances[i]);
-            }
-        }
-        for (; n < passed; n++) {
-            measure(a, passing[n]);
         }
     }
 

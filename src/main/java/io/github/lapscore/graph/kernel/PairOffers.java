@@ -1,7 +1,5 @@
 package io.github.lapscore.graph.kernel;
 
-import io.github.lapscore.graph.distance.PairDistances;
-
 /**
  * What the nearest-neighbour scans do with a pair of rows that passed their screen: row i of the
  * left block and row j of the right block are offered to each other's k-best heaps, keyed by their
@@ -20,8 +18,6 @@ final class PairOffers {
     /** Whether left and right are one block, with one set of heaps: a row is never its own candidate. */
     final boolean sameBlock;
     private final boolean sameLabelOnly;
-    /** The pairs of one {@link #offerAllToLeft} or {@link #offerAllToRight}. */
-    private final PairDistances queued;
 
     PairOffers(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
         this.left = left;
@@ -30,7 +26,6 @@ final class PairOffers {
         this.rightHeaps = rightHeaps;
         this.sameBlock = left == right;
         this.sameLabelOnly = left.labels != null && right.labels != null;
-        this.queued = new PairDistances(left.dim);
     }
 
     /**
@@ -74,45 +69,6 @@ final class PairOffers {
     void offerToRight(int i, int j) {
         if (pairs(i, j) && !rightHeaps.closedTo(j, left.ids[i])) {
             rightHeaps.offerIfAbsent(j, left.ids[i], left.squaredDistance(i, right, j));
-        }
-    }
-
-    /**
-     * {@link #offerToLeft}{@code (i, j)} for each right row j of {@code others[0 .. count - 1]} in
-     * turn, with the same heap at the end: the rows that pair and that the heap is not closed to are
-     * measured four at a time ({@link PairDistances}), then offered in that order. A row the heap
-     * becomes closed to meanwhile ({@link CandidateHeaps#closedTo}) is offered at a distance of at
-     * least 0 with a larger id than the heap's worst at 0, which the heap rejects as one after
-     * another skips it. Overwrites {@code others} with the rows measured.
-     */
-    void offerAllToLeft(int i, int[] others, int count) {
-        queued.clear();
-        for (int c = 0; c < count; c++) {
-            int j = others[c];
-            if (pairs(i, j) && !leftHeaps.closedTo(i, right.ids[j])) {
-                others[queued.size()] = j;
-                queued.add(left.points, i * left.dim, right.points, j * right.dim);
-            }
-        }
-        queued.measure();
-        for (int n = 0; n < queued.size(); n++) {
-            leftHeaps.offerIfAbsent(i, right.ids[others[n]], queued.distance(n));
-        }
-    }
-
-    /** {@link #offerAllToLeft} for right row j's heap and left rows {@code others[0 .. count - 1]} ({@link #offerToRight}). */
-    void offerAllToRight(int[] others, int count, int j) {
-        queued.clear();
-        for (int c = 0; c < count; c++) {
-            int i = others[c];
-            if (pairs(i, j) && !rightHeaps.closedTo(j, left.ids[i])) {
-                others[queued.size()] = i;
-                queued.add(left.points, i * left.dim, right.points, j * right.dim);
-            }
-        }
-        queued.measure();
-        for (int n = 0; n < queued.size(); n++) {
-            rightHeaps.offerIfAbsent(j, left.ids[others[n]], queued.distance(n));
         }
     }
 }

@@ -134,21 +134,20 @@ final class SinglePrecisionScreen {
     }
 
     /**
-     * Measures exactly the candidates each row kept by screen value, four at a time, into its k-best
-     * heap ({@link PairOffers#offerAllToLeft}), and says which rows may still gain a candidate.
+     * Measures exactly the candidates each row kept by screen value, into its k-best heap, and says
+     * which rows may still gain a candidate.
      */
     private boolean[] measureKept(ScreenHeaps near, int size, boolean leftSide) {
         CandidateHeaps exact = leftSide ? offers.leftHeaps : offers.rightHeaps;
         boolean[] open = new boolean[size];
-        int[] kept = new int[near.capacity];
         for (int row = 0; row < size; row++) {
             for (int n = 0; n < near.size(row); n++) {
-                kept[n] = near.position(row, n);
-            }
-            if (leftSide) {
-                offers.offerAllToLeft(row, kept, near.size(row));
-            } else {
-                offers.offerAllToRight(kept, near.size(row), row);
+                int other = near.position(row, n);
+                if (leftSide) {
+                    offers.offerToLeft(row, other);
+                } else {
+                    offers.offerToRight(other, row);
+                }
             }
             double kth = exact.worst(row);
             open[row] = near.size(row) == near.capacity && !(kth == 0.0 && exact.isFull(row))

@@ -36,7 +36,8 @@ class PairDistancesTest {
                 assertEquals(length, queue.size());
                 queue.measure();
                 for (int n = 0; n < length; n++) {
-                    double expected = SquaredDistance.inScalars(points[pairs[n][0]], pairs[n][1], points[pairs[n][2]], pairs[n][3], dim);
+                    double expected = SquaredDistance.inScalars(points[pairs[n][0]], pairs[n][1],
+                            points[pairs[n][2]], pairs[n][3], dim);
                     assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(queue.distance(n)),
                             "pair " + n + " of " + length + ", " + dim + " dimensions");
                 }

@@ -171,9 +171,10 @@ public final class CandidateJoin {
                     passingFirst = Arrays.copyOf(passingFirst, 2 * queued + 16);
                     passingSecond = Arrays.copyOf(passingSecond, 2 * queued + 16);
                 }
+                int b = candidates[c];
                 passingFirst[queued] = a;
-                passingSecond[queued] = candidates[c];
-                passingDistances.add(points.array(a), points.offset(a), points.array(candidates[c]), points.offset(candidates[c]));
+                passingSecond[queued] = b;
+                passingDistances.add(points.array(a), points.offset(a), points.array(b), points.offset(b));
             }
         }
     }

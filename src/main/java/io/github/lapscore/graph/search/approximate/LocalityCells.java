@@ -37,9 +37,10 @@ import scala.Tuple2;
  * its rank by input id within the block, so the numbering depends on the seed and the data only. A
  * search on {@link #input} gives lists in numbers; {@link #toInputIds} renames them back.
  *
- * <p>Two shuffles of the rows (to the leaves, then to the cells; the first is read twice, to count
- * the rows of every leaf block, then to number them); a task holds one cell, S rows. Driver memory: one count per leaf block, O(m / L)
- * for leaves of L rows.
+ * <p>Two shuffles of the rows: to the leaves, sorted by leaf block and input id, and read twice (to
+ * count the rows of every leaf block, then to number them); then to the cells, unsorted, since a
+ * cell places each row at its number. A task holds one cell, S rows. Driver memory: one count per
+ * leaf block, O(m / L) for leaves of L rows.
  */
 final class LocalityCells {
 
@@ -79,7 +80,7 @@ final class LocalityCells {
         JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persistAndForgetLineage(byLeaf
                 .mapPartitions(entries -> numbered(entries, firstNumbers))
                 .mapToPair(entry -> entry)
-                .repartitionAndSortWithinPartitions(new BlockPartitioner(layout))
+                .partitionBy(new BlockPartitioner(layout))
                 .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
         JavaRDD<long[]> inputIds = caches.persistAndForgetLineage(cells.map(Tuple2::_2));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
@@ -134,7 +135,7 @@ final class LocalityCells {
         };
     }
 
-    /** Cell {@code cell}: its rows by number, and the input id of each. */
+    /** Cell {@code cell}: its rows placed by number, in whatever order they arrive, and the input id of each. */
     private static Tuple2<RowBlock, long[]> cellOf(int cell, BlockLayout layout, Iterator<Tuple2<Long, Tuple2<Long, Vector>>> entries,
                                                    TaskRows taskRows) {
         int size = layout.rowsIn(cell);

@@ -1,40 +1,35 @@
 package io.github.lapscore.graph.distance;
 
-import java.util.Arrays;
-
 /**
  * Pairs of points queued for their exact squared distances ({@link SquaredDistance}), measured
  * four at a time ({@link SquaredDistance#ofFour}) and read back in the order they were queued, each
  * the number {@link SquaredDistance#of} gives to the last bit. A scan that offers pairs one by one
  * queues those whose offers do not depend on each other's distances, measures them, then makes
  * the offers in the same order: the same offers, with four pairs' additions overlapping. The
- * queue grows as needed and is reused after {@link #clear}; one task uses it alone.
+ * queue holds a fixed number of pairs and is reused after {@link #clear}; one task uses it alone.
  */
 public final class PairDistances {
 
     private final int dim;
-    private double[][] firstArrays = new double[16][];
-    private int[] firstOffsets = new int[16];
-    private double[][] secondArrays = new double[16][];
-    private int[] secondOffsets = new int[16];
-    private double[] distances = new double[16];
+    private final double[][] firstArrays;
+    private final int[] firstOffsets;
+    private final double[][] secondArrays;
+    private final int[] secondOffsets;
+    private final double[] distances;
     private int size;
 
-    /** An empty queue for points of {@code dim} coordinates. */
-    public PairDistances(int dim) {
+    /** An empty queue for at most {@code capacity} pairs of points of {@code dim} coordinates. */
+    public PairDistances(int dim, int capacity) {
         this.dim = dim;
+        this.firstArrays = new double[capacity][];
+        this.firstOffsets = new int[capacity];
+        this.secondArrays = new double[capacity][];
+        this.secondOffsets = new int[capacity];
+        this.distances = new double[capacity];
     }
 
     /** Queues the pair of {@code a[p .. p + dim - 1]} and {@code b[q .. q + dim - 1]}, as pair number {@link #size}. */
     public void add(double[] a, int p, double[] b, int q) {
-        if (size == distances.length) {
-            int capacity = 2 * size;
-            firstArrays = Arrays.copyOf(firstArrays, capacity);
-            firstOffsets = Arrays.copyOf(firstOffsets, capacity);
-            secondArrays = Arrays.copyOf(secondArrays, capacity);
-            secondOffsets = Arrays.copyOf(secondOffsets, capacity);
-            distances = Arrays.copyOf(distances, capacity);
-        }
         firstArrays[size] = a;
         firstOffsets[size] = p;
         secondArrays[size] = b;

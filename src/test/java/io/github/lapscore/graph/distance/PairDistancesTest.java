@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The queue of pairs: every queued pair's distance, read back in queue order, is the plain loop's
- * number to the bit, for every queue length (whole fours and the rest), after growing past its
- * first capacity, and after being cleared and filled again.
+ * number to the bit, for every queue length (whole fours and the rest) up to its capacity, and
+ * after being cleared and filled again.
  */
 class PairDistancesTest {
 
@@ -24,7 +24,7 @@ class PairDistancesTest {
                     points[i][t] = 1e3 * (i % 3) + random.nextGaussian();
                 }
             }
-            PairDistances queue = new PairDistances(dim);
+            PairDistances queue = new PairDistances(dim, 40);
             for (int length : new int[]{0, 1, 3, 4, 5, 11, 16, 17, 40, 2}) {
                 queue.clear();
                 int[][] pairs = new int[length][];

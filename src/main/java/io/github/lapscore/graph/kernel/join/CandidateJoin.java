@@ -1,7 +1,5 @@
 package io.github.lapscore.graph.kernel.join;
 
-import java.util.Arrays;
-
 import io.github.lapscore.graph.distance.PairDistances;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
@@ -44,9 +42,12 @@ public final class CandidateJoin {
     private final float[] candidateLimits;
     private final float[] screenValues;
     private final float[] nextScreenValues;
-    /** The pairs that pass a join's screen, as positions in the points, in the order they are offered. */
-    private int[] passingFirst;
-    private int[] passingSecond;
+    /**
+     * The pairs that pass a join's screen, as positions in the points, in the order they are
+     * offered: at most every pair of {@code candidateCapacity} candidates.
+     */
+    private final int[] passingFirst;
+    private final int[] passingSecond;
     private final PairDistances passingDistances;
 
     /**
@@ -80,9 +81,10 @@ public final class CandidateJoin {
         this.candidateLimits = new float[candidates.length];
         this.screenValues = new float[candidates.length];
         this.nextScreenValues = new float[candidates.length];
-        this.passingFirst = new int[candidates.length];
-        this.passingSecond = new int[candidates.length];
-        this.passingDistances = new PairDistances(points.dim());
+        int pairs = candidates.length * (candidates.length - 1) / 2;
+        this.passingFirst = new int[pairs];
+        this.passingSecond = new int[pairs];
+        this.passingDistances = new PairDistances(points.dim(), pairs);
     }
 
     /**
@@ -167,10 +169,6 @@ public final class CandidateJoin {
         for (int c = x + 1; c < count; c++) {
             if (values[c] <= Math.max(candidateLimits[x], candidateLimits[c])) {
                 int queued = passingDistances.size();
-                if (queued == passingFirst.length) {
-                    passingFirst = Arrays.copyOf(passingFirst, 2 * queued + 16);
-                    passingSecond = Arrays.copyOf(passingSecond, 2 * queued + 16);
-                }
                 int b = candidates[c];
                 passingFirst[queued] = a;
                 passingSecond[queued] = b;

@@ -40,8 +40,8 @@ import scala.Tuple2;
  * <ol>
  *   <li>its candidates: up to K "new" ones, chosen by a hash of seed, round and the two ids among
  *       the new entries of its list and the rows whose lists hold v as a new entry, and up to K "old"
- *       ones chosen likewise among the old entries of both kinds; the new entries of v's own list
- *       that were chosen become old;</li>
+ *       ones chosen likewise among the old entries of both kinds (none when v has no new one, since
+ *       it then joins nothing); the new entries of v's own list that were chosen become old;</li>
  *   <li>the local join: every pair of two new candidates, and every pair of a new and an old one,
  *       is measured exactly, b offered to a when it is at most a's current K-th distance, and a to b
  *       likewise (two old candidates have met before);</li>
@@ -285,35 +285,65 @@ final class NeighbourDescent {
      * Every row's new and old candidates, one {@link Candidates} per block (partition i holding block
      * i). A row's list entries are distinct, and so are the rows whose lists hold it, but a row can be
      * both: its entries go into the heaps as they are, the rows that link to it only when absent
-     * (a copy of an entry has its priority, so it is either in the heap or would not enter).
+     * (a copy of an entry has its priority, so it is either in the heap or would not enter). A row
+     * with no new entry and no new link joins nothing, so it gets no candidates at all: its old
+     * ones are not chosen, which spares most of the heaps' work in the converging rounds.
      */
     private static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
                                                   long roundSeed) {
         JavaPairRDD<Long, long[]> reverseLinks = lists.values()
                 .flatMapToPair(own -> reverseLinksByBlock(own, layout))
                 .partitionBy(new BlockPartitioner(layout));
-        return lists.values().zipPartitions(reverseLinks.values(), (own, links) -> {
+        return lists.values().zipPartitions(reverseLinks.values(), (own, received) -> {
             NeighbourLists forward = own.next();
+            List<long[]> links = new ArrayList<>();
+            received.forEachRemaining(links::add);
+            long firstRow = forward.rowId(0);
+            boolean[] joins = rowsWithNewCandidates(forward, links, firstRow);
             CandidateHeaps fresh = new CandidateHeaps(forward.rows(), listSize);
             CandidateHeaps old = new CandidateHeaps(forward.rows(), listSize);
-            long firstRow = forward.rowId(0);
             for (int row = 0; row < forward.rows(); row++) {
+                if (!joins[row]) {
+                    continue;
+                }
                 for (int n = 0; n < forward.count(row); n++) {
                     long neighbour = forward.neighbour(row, n);
                     (forward.isFresh(row, n) ? fresh : old).offer(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
                 }
             }
-            while (links.hasNext()) {
-                long[] pairs = links.next();
+            for (long[] pairs : links) {
                 for (int t = 0; t < pairs.length; t += 2) {
                     long target = pairs[t] >>> 1;
-                    long source = pairs[t + 1];
-                    ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), source,
-                            priority(roundSeed, target, source));
+                    if (joins[(int) (target - firstRow)]) {
+                        ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), pairs[t + 1],
+                                priority(roundSeed, target, pairs[t + 1]));
+                    }
                 }
             }
             return List.of(Candidates.of(forward, fresh, old)).iterator();
         });
+    }
+
+    /**
+     * Which rows of {@code forward} (the first {@code firstRow}) have a new candidate: a new entry
+     * in their own list, or a new entry in the list of a row that links to them ({@code links}, as
+     * {@link #reverseLinksByBlock} makes them).
+     */
+    private static boolean[] rowsWithNewCandidates(NeighbourLists forward, List<long[]> links, long firstRow) {
+        boolean[] joins = new boolean[forward.rows()];
+        for (int row = 0; row < forward.rows(); row++) {
+            for (int n = 0; n < forward.count(row) && !joins[row]; n++) {
+                joins[row] = forward.isFresh(row, n);
+            }
+        }
+        for (long[] pairs : links) {
+            for (int t = 0; t < pairs.length; t += 2) {
+                if ((pairs[t] & 1) == 1) {
+                    joins[(int) ((pairs[t] >>> 1) - firstRow)] = true;
+                }
+            }
+        }
+        return joins;
     }
 
     /** The hash priority of candidate {@code candidate} of row {@code row} in one round: the lowest are chosen. */

@@ -78,6 +78,16 @@ final class Candidates implements Serializable {
         return used;
     }
 
+    /** The new candidates of row {@code row}, ascending. */
+    long[] fresh(int row) {
+        return Arrays.copyOfRange(freshMembers, freshOffsets[row], freshOffsets[row + 1]);
+    }
+
+    /** The old candidates of row {@code row}, ascending, none of them new. */
+    long[] old(int row) {
+        return Arrays.copyOfRange(oldMembers, oldOffsets[row], oldOffsets[row + 1]);
+    }
+
     /** Positions in {@code points} of the new candidates of row {@code row}. */
     int[] freshPositionsIn(int row, ScatteredPoints points) {
         return positions(freshMembers, freshOffsets[row], freshOffsets[row + 1], points);

@@ -289,8 +289,8 @@ final class NeighbourDescent {
      * with no new entry and no new link joins nothing, so it gets no candidates at all: its old
      * ones are not chosen, which spares most of the heaps' work in the converging rounds.
      */
-    private static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
-                                                  long roundSeed) {
+    static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
+                                          long roundSeed) {
         JavaPairRDD<Long, long[]> reverseLinks = lists.values()
                 .flatMapToPair(own -> reverseLinksByBlock(own, layout))
                 .partitionBy(new BlockPartitioner(layout));
@@ -346,7 +346,10 @@ final class NeighbourDescent {
         return joins;
     }
 
-    /** The hash priority of candidate {@code candidate} of row {@code row} in one round: the lowest are chosen. */
+    /**
+     * The hash priority of candidate {@code candidate} of row {@code row} in a round seeded
+     * {@code roundSeed}: the lowest are chosen.
+     */
     private static double priority(long roundSeed, long row, long candidate) {
         return RowHash.uniform(roundSeed, row, (int) candidate, (int) (candidate >>> 32));
     }

@@ -1,11 +1,13 @@
 package io.github.lapscore.graph.search.approximate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +20,7 @@ import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.search.NeighbourLists;
+import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
@@ -248,6 +251,79 @@ class NeighbourDescentTest {
             }
         }
         return hits / (data.length * K);
+    }
+
+    /**
+     * A round's candidates, against Dong, Charikar and Li's sampling written plainly here: for every
+     * row, the K lowest hash priorities (ties by id) among its new entries and the rows that hold it
+     * as a new entry, and likewise among the old ones, less those already new; a row with no new
+     * candidate joins nothing and gets none at all. The lists are those of two rounds, so that some
+     * rows still have a new candidate and some have none.
+     */
+    @Test
+    void aRoundsCandidatesAreTheLowestPrioritiesOfEachKindAndNoneForRowsWithoutANewOne() {
+        double[][] data = gaussianRows(700, 5, 37);
+        long roundSeed = 91L;
+        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(200)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+             CacheScope caches = new CacheScope()) {
+            SearchInput input = inputOf(graph, 5, caches);
+            JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 0, 5L)), testTimer());
+            JavaPairRDD<Long, NeighbourLists> lists = refine(fromTrees, input,
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L)), 1, testTimer());
+            List<NeighbourLists> blocks = lists.values().collect();
+            List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed).collect();
+
+            Map<Long, Set<Long>> freshPool = new HashMap<>();
+            Map<Long, Set<Long>> oldPool = new HashMap<>();
+            for (NeighbourLists block : blocks) {
+                for (int row = 0; row < block.rows(); row++) {
+                    long id = block.rowId(row);
+                    freshPool.computeIfAbsent(id, r -> new HashSet<>());
+                    oldPool.computeIfAbsent(id, r -> new HashSet<>());
+                    for (int n = 0; n < block.count(row); n++) {
+                        long neighbour = block.neighbour(row, n);
+                        Map<Long, Set<Long>> pool = block.isFresh(row, n) ? freshPool : oldPool;
+                        pool.get(id).add(neighbour);
+                        pool.computeIfAbsent(neighbour, r -> new HashSet<>()).add(id);
+                    }
+                }
+            }
+            int joining = 0;
+            int idle = 0;
+            for (int b = 0; b < blocks.size(); b++) {
+                for (int row = 0; row < blocks.get(b).rows(); row++) {
+                    long id = blocks.get(b).rowId(row);
+                    long[] fresh = lowestPriorities(freshPool.get(id), id, roundSeed);
+                    List<Long> old = new ArrayList<>();
+                    for (long candidate : lowestPriorities(oldPool.get(id), id, roundSeed)) {
+                        if (fresh.length > 0 && Arrays.binarySearch(fresh, candidate) < 0) {
+                            old.add(candidate);
+                        }
+                    }
+                    assertArrayEquals(fresh, chosen.get(b).fresh(row), "row " + id + "'s new candidates");
+                    assertArrayEquals(old.stream().mapToLong(Long::longValue).toArray(), chosen.get(b).old(row),
+                            "row " + id + "'s old candidates");
+                    joining += fresh.length > 0 ? 1 : 0;
+                    idle += fresh.length > 0 ? 0 : 1;
+                }
+            }
+            assertEquals(700, joining + idle);
+            assertTrue(joining > 0 && idle > 0 && !oldPool.values().stream().allMatch(Set::isEmpty),
+                    "rows with and without a new candidate: " + joining + " and " + idle);
+        }
+    }
+
+    /** The (at most) K of {@code pool} of lowest priority for row {@code row}, ties by id, ascending by id. */
+    private static long[] lowestPriorities(Set<Long> pool, long row, long roundSeed) {
+        return pool.stream()
+                .sorted(Comparator.comparingDouble((Long candidate) -> RowHash.uniform(roundSeed, row, (int) (long) candidate,
+                        (int) (candidate >>> 32))).thenComparing(Comparator.naturalOrder()))
+                .limit(K)
+                .mapToLong(Long::longValue)
+                .sorted()
+                .toArray();
     }
 
     @Test

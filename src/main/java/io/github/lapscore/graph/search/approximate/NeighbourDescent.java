@@ -66,6 +66,11 @@ final class NeighbourDescent {
 
     /** Rows whose reverse links are shipped together. */
     private static final int LINK_ROWS = 4096;
+    /**
+     * A round's candidate step holds up to this many times K links per row of a block, twice the
+     * average, to find the rows that have a new candidate ({@link #candidates}).
+     */
+    static final int LINKS_HELD_PER_ROW = 2;
 
     private NeighbourDescent() {
     }
@@ -178,7 +183,8 @@ final class NeighbourDescent {
         for (int round = 0; round < maxRounds && freshShare > CONVERGED_SHARE; round++) {
             JavaPairRDD<Long, NeighbourLists> before = current;
             long roundSeed = RowHash.of(seed, round, RowHash.DESCENT_ROUNDS, 0);
-            JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed), input.listsLevel());
+            JavaRDD<Candidates> candidates = caches.persist(candidates(before, layout, listSize, roundSeed,
+                    LINKS_HELD_PER_ROW * listSize), input.listsLevel());
             JavaRDD<double[]> kthSquared = cells == null ? null : caches.persist(kthSquaredAtHome(before, layout, layout));
             long[] fresh = new long[1];
             JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT
@@ -285,25 +291,37 @@ final class NeighbourDescent {
      * Every row's new and old candidates, one {@link Candidates} per block (partition i holding block
      * i). A row's list entries are distinct, and so are the rows whose lists hold it, but a row can be
      * both: its entries go into the heaps as they are, the rows that link to it only when absent
-     * (a copy of an entry has its priority, so it is either in the heap or would not enter). A row
-     * with no new entry and no new link joins nothing, so it gets no candidates at all: its old
-     * ones are not chosen, which spares most of the heaps' work in the converging rounds.
+     * (a copy of an entry has its priority, so it is either in the heap or would not enter).
+     *
+     * <p>A row with no new entry and no new link joins nothing, so it gets no candidates: its old
+     * ones would be chosen for nothing, and in the converging rounds most rows have nothing new.
+     * Knowing which rows have a new link takes all of the block's links, so a task holds them, up to
+     * {@code linksHeldPerRow} links per row of the block (K per row on average); a block that
+     * receives more (rows that very many lists name) streams the rest and chooses candidates for
+     * every row, as the joins read only those of the rows with a new one. Either way the joins, and
+     * so the lists, are the same.
      */
     static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
-                                          long roundSeed) {
+                                          long roundSeed, int linksHeldPerRow) {
         JavaPairRDD<Long, long[]> reverseLinks = lists.values()
                 .flatMapToPair(own -> reverseLinksByBlock(own, layout))
                 .partitionBy(new BlockPartitioner(layout));
         return lists.values().zipPartitions(reverseLinks.values(), (own, received) -> {
             NeighbourLists forward = own.next();
-            List<long[]> links = new ArrayList<>();
-            received.forEachRemaining(links::add);
             long firstRow = forward.rowId(0);
-            boolean[] joins = rowsWithNewCandidates(forward, links, firstRow);
+            List<long[]> held = new ArrayList<>();
+            long heldLinks = 0;
+            long maxHeld = (long) linksHeldPerRow * forward.rows();
+            while (received.hasNext() && heldLinks <= maxHeld) {
+                long[] pairs = received.next();
+                held.add(pairs);
+                heldLinks += pairs.length / 2;
+            }
+            boolean[] joins = heldLinks <= maxHeld ? rowsWithNewCandidates(forward, held, firstRow) : null;
             CandidateHeaps fresh = new CandidateHeaps(forward.rows(), listSize);
             CandidateHeaps old = new CandidateHeaps(forward.rows(), listSize);
             for (int row = 0; row < forward.rows(); row++) {
-                if (!joins[row]) {
+                if (joins != null && !joins[row]) {
                     continue;
                 }
                 for (int n = 0; n < forward.count(row); n++) {
@@ -311,23 +329,34 @@ final class NeighbourDescent {
                     (forward.isFresh(row, n) ? fresh : old).offer(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
                 }
             }
-            for (long[] pairs : links) {
-                for (int t = 0; t < pairs.length; t += 2) {
-                    long target = pairs[t] >>> 1;
-                    if (joins[(int) (target - firstRow)]) {
-                        ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent((int) (target - firstRow), pairs[t + 1],
-                                priority(roundSeed, target, pairs[t + 1]));
-                    }
-                }
+            for (long[] pairs : held) {
+                offerLinks(pairs, joins, firstRow, roundSeed, fresh, old);
             }
+            received.forEachRemaining(pairs -> offerLinks(pairs, joins, firstRow, roundSeed, fresh, old));
             return List.of(Candidates.of(forward, fresh, old)).iterator();
         });
     }
 
     /**
-     * Which rows of {@code forward} (the first {@code firstRow}) have a new candidate: a new entry
-     * in their own list, or a new entry in the list of a row that links to them ({@code links}, as
-     * {@link #reverseLinksByBlock} makes them).
+     * Offers the rows of {@code pairs} (links as {@link #reverseLinksByBlock} makes them) to the rows
+     * they link to, the block's first being {@code firstRow}: new links into {@code fresh}, old ones
+     * into {@code old}, each when absent; only to the rows that {@code joins}, or to all when null.
+     */
+    private static void offerLinks(long[] pairs, boolean[] joins, long firstRow, long roundSeed, CandidateHeaps fresh,
+                                   CandidateHeaps old) {
+        for (int t = 0; t < pairs.length; t += 2) {
+            int target = (int) ((pairs[t] >>> 1) - firstRow);
+            if (joins == null || joins[target]) {
+                ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent(target, pairs[t + 1], priority(roundSeed, firstRow + target,
+                        pairs[t + 1]));
+            }
+        }
+    }
+
+    /**
+     * Which rows of {@code forward}, whose first row is {@code firstRow}, have a new candidate: a new
+     * entry in their own list, or a new entry in the list of a row that links to them ({@code links},
+     * all the block's, as {@link #reverseLinksByBlock} makes them).
      */
     private static boolean[] rowsWithNewCandidates(NeighbourLists forward, List<long[]> links, long firstRow) {
         boolean[] joins = new boolean[forward.rows()];

@@ -258,7 +258,8 @@ class NeighbourDescentTest {
      * row, the K lowest hash priorities (ties by id) among its new entries and the rows that hold it
      * as a new entry, and likewise among the old ones, less those already new; a row with no new
      * candidate joins nothing and gets none at all. The lists are those of two rounds, so that some
-     * rows still have a new candidate and some have none.
+     * rows still have a new candidate and some have none. A task that may hold none of its block's
+     * links first streams them and chooses candidates for every row: the same for the rows that join.
      */
     @Test
     void aRoundsCandidatesAreTheLowestPrioritiesOfEachKindAndNoneForRowsWithoutANewOne() {
@@ -273,7 +274,9 @@ class NeighbourDescentTest {
             JavaPairRDD<Long, NeighbourLists> lists = refine(fromTrees, input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L)), 1, testTimer());
             List<NeighbourLists> blocks = lists.values().collect();
-            List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed).collect();
+            List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed,
+                    NeighbourDescent.LINKS_HELD_PER_ROW * K).collect();
+            List<Candidates> streamed = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed, 0).collect();
 
             Map<Long, Set<Long>> freshPool = new HashMap<>();
             Map<Long, Set<Long>> oldPool = new HashMap<>();
@@ -305,6 +308,11 @@ class NeighbourDescentTest {
                     assertArrayEquals(fresh, chosen.get(b).fresh(row), "row " + id + "'s new candidates");
                     assertArrayEquals(old.stream().mapToLong(Long::longValue).toArray(), chosen.get(b).old(row),
                             "row " + id + "'s old candidates");
+                    assertArrayEquals(fresh, streamed.get(b).fresh(row), "row " + id + "'s new candidates, links streamed");
+                    if (fresh.length > 0) {
+                        assertArrayEquals(chosen.get(b).old(row), streamed.get(b).old(row),
+                                "row " + id + "'s old candidates, links streamed");
+                    }
                     joining += fresh.length > 0 ? 1 : 0;
                     idle += fresh.length > 0 ? 0 : 1;
                 }

@@ -37,10 +37,11 @@ import scala.Tuple2;
  * its rank by input id within the block, so the numbering depends on the seed and the data only. A
  * search on {@link #input} gives lists in numbers; {@link #toInputIds} renames them back.
  *
- * <p>Two shuffles of the rows: to the leaves, sorted by leaf block and input id, and read twice (to
- * count the rows of every leaf block, then to number them); then to the cells, unsorted, since a
- * cell places each row at its number. A task holds one cell, S rows. Driver memory: one count per
- * leaf block, O(m / L) for leaves of L rows.
+ * <p>One shuffle of the rows and two of their ids: the ids to the leaves, sorted by leaf block and
+ * input id, and read twice (to count the rows of every leaf block, then to number them); the
+ * numbers back to the rows' input blocks; then the rows to the cells, unsorted, since a cell places
+ * each row at its number. A task holds one cell, S rows, or one input block. Driver memory: one
+ * count per leaf block, O(m / L) for leaves of L rows.
  */
 final class LocalityCells {
 
@@ -62,23 +63,30 @@ final class LocalityCells {
     /**
      * The rows of {@code input} renumbered by their leaf blocks of tree 0 of {@code leaves} and cut
      * into cells of {@code cellRows} rows, cached in {@code input}'s scope, where they forget their
-     * lineage ({@link CacheScope#persistAndForgetLineage}), so that Spark may delete the two shuffles
-     * of the rows while the search runs: the cells and their input ids are counted by a job each,
+     * lineage ({@link CacheScope#persistAndForgetLineage}), so that Spark may delete the shuffles
+     * behind them while the search runs: the cells and their input ids are counted by a job each,
      * since a job checkpoints the RDD it computes, not the ones behind it that are marked too.
-     * {@code numTasks} tasks order the leaves.
+     * {@code numTasks} tasks order the leaves. Only the rows' ids go to the leaves: each input block
+     * receives its rows' numbers and ships every row once, to its cell.
      */
     static LocalityCells arrange(SearchInput input, ApproximateKnnSearch.LeafPlacement leaves, int cellRows, int numTasks,
                                  StageTimer timer) {
         CacheScope caches = input.caches();
-        BlockLayout layout = new BlockLayout(input.layout().numRows(), cellRows);
+        BlockLayout inputLayout = input.layout();
+        BlockLayout layout = new BlockLayout(inputLayout.numRows(), cellRows);
         TaskRows taskRows = timer.taskRows();
         JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
-                leaves, 0, true, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
+                leaves, 0, false, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
-        JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persistAndForgetLineage(byLeaf
+        JavaRDD<long[]> numbersByBlock = byLeaf
                 .mapPartitions(entries -> numbered(entries, firstNumbers))
+                .mapToPair(pair -> pair)
+                .partitionBy(new BlockPartitioner(inputLayout))
+                .mapPartitionsWithIndex((block, numbers) -> List.of(numbersOf(block, inputLayout, numbers)).iterator(), true);
+        JavaRDD<Tuple2<RowBlock, long[]>> cells = caches.persistAndForgetLineage(input.blocks()
+                .zipPartitions(numbersByBlock, (blocks, numbers) -> byNumber(blocks.next(), numbers.next()))
                 .mapToPair(entry -> entry)
                 .partitionBy(new BlockPartitioner(layout))
                 .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
@@ -111,9 +119,9 @@ final class LocalityCells {
         return a;
     }
 
-    /** The entries of one task (sorted by leaf block, then input id) keyed by their numbers, with (input id, vector). */
-    private static Iterator<Tuple2<Long, Tuple2<Long, Vector>>> numbered(
-            Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow>> entries, long[] firstNumbers) {
+    /** The entries of one task (sorted by leaf block, then input id) as (input id, number). */
+    private static Iterator<Tuple2<Long, Long>> numbered(Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow>> entries,
+                                                         long[] firstNumbers) {
         return new Iterator<>() {
             private int block = -1;
             private long next;
@@ -124,15 +132,32 @@ final class LocalityCells {
             }
 
             @Override
-            public Tuple2<Long, Tuple2<Long, Vector>> next() {
+            public Tuple2<Long, Long> next() {
                 Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> entry = entries.next();
                 if (entry._1()._1() != block) {
                     block = entry._1()._1();
                     next = firstNumbers[block];
                 }
-                return new Tuple2<>(next++, new Tuple2<>(entry._1()._2(), entry._2().vector));
+                return new Tuple2<>(entry._1()._2(), next++);
             }
         };
+    }
+
+    /** The numbers of input block {@code block}'s rows, in row order, from its (input id, number) pairs in any order. */
+    private static long[] numbersOf(int block, BlockLayout inputLayout, Iterator<Tuple2<Long, Long>> numbers) {
+        long[] byRow = new long[inputLayout.rowsIn(block)];
+        long first = inputLayout.firstRow(block);
+        numbers.forEachRemaining(pair -> byRow[(int) (pair._1() - first)] = pair._2());
+        return byRow;
+    }
+
+    /** Every row of {@code block} keyed by its number in {@code numbers} (one per row, in order), with (input id, vector). */
+    private static Iterator<Tuple2<Long, Tuple2<Long, Vector>>> byNumber(RowBlock block, long[] numbers) {
+        List<Tuple2<Long, Tuple2<Long, Vector>>> entries = new ArrayList<>(block.size());
+        for (int i = 0; i < block.size(); i++) {
+            entries.add(new Tuple2<>(numbers[i], new Tuple2<>(block.firstRow() + i, block.row(i))));
+        }
+        return entries.iterator();
     }
 
     /** Cell {@code cell}: its rows placed by number, in whatever order they arrive, and the input id of each. */

@@ -2,6 +2,7 @@ package io.github.lapscore.graph.search.approximate;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -47,8 +48,9 @@ import scala.Tuple2;
  *   <li>One pass counts the rows of every leaf; a leaf of more than twice the leaf size (duplicate
  *       rows, a dense spot the sample missed) is cut into chunks by a hash of the row id, so no task
  *       receives much more than its share.</li>
- *   <li>Each tree is one Spark job: rows are shuffled to their leaf, sorted by id within it, and
- *       every leaf's all-pairs distances go through {@link BlockDistanceKernel}. When
+ *   <li>Each tree is one Spark job: rows are shuffled to their leaf, the rows of one block that
+ *       share a leaf block in one record ({@link LeafRun}), and every leaf's all-pairs distances,
+ *       its rows in id order, go through {@link BlockDistanceKernel}. When
  *       {@link GroupCopies} pay, every group of rows first receives all rows once; then only the
  *       row ids go to the leaves, the leaves of a task being read from its group's copy.</li>
  *   <li>The job shuffles the tree's candidates to the blocks of {@code layout} and merges them into
@@ -220,24 +222,24 @@ public final class ApproximateKnnSearch {
         BlockLayout layout = input.layout();
         if (copies != null) {
             return toLeaves(input.blocks(), leaves, tree, false, before, copies.groups.numBlocks())
-                    .zipPartitions(copies.everyRow, (entries, all) -> {
+                    .zipPartitions(copies.everyRow, (runs, all) -> {
                         WorkingBlock everyRow = all.next();
                         taskRows.record(everyRow.size);
-                        return neighboursWithinLeaves(entries, (ids, vectors) -> everyRow.rows(ids), layout, listSize, taskRows)
+                        return neighboursWithinLeaves(runs, (ids, vectors) -> everyRow.rows(ids), layout, listSize, taskRows)
                                 .iterator();
                     })
                     .mapToPair(fragment -> fragment);
         }
         if (cells != null) {
             SharedRows shared = new SharedRows(cells.rdd(), layout);
-            return toLeaves(withCeilings(cells, before, (points, ceilings) -> leaves.entries(points, tree, null, ceilings)), leaves,
+            return toLeaves(withCeilings(cells, before, (points, ceilings) -> leaves.runs(points, tree, null, ceilings)), leaves,
                     tree, numTasks)
-                    .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries, (ids, vectors) -> shared.copy(ids), layout,
+                    .mapPartitionsToPair(runs -> neighboursWithinLeaves(runs, (ids, vectors) -> shared.copy(ids), layout,
                             listSize, taskRows).iterator());
         }
         RowEmbedding embedding = input.embedding();
         return toLeaves(input.blocks(), leaves, tree, true, before, numTasks)
-                .mapPartitionsToPair(entries -> neighboursWithinLeaves(entries,
+                .mapPartitionsToPair(runs -> neighboursWithinLeaves(runs,
                         (ids, vectors) -> WorkingBlock.of(ids, vectors, embedding), layout, listSize, taskRows).iterator());
     }
 
@@ -254,43 +256,44 @@ public final class ApproximateKnnSearch {
     }
 
     /**
-     * The rows shuffled to their leaves of {@code tree}, leaf blocks in {@code numTasks} tasks,
-     * sorted by leaf block, then row id; with their vectors when {@code withVectors}, and the
-     * ceilings of their lists in {@code before} (by block, as {@code blocks} are).
+     * The rows shuffled to their leaves of {@code tree} in runs ({@link LeafRun}), leaf blocks in
+     * {@code numTasks} tasks, sorted by leaf block, then first row id; with their vectors when
+     * {@code withVectors}, and the ceilings of their lists in {@code before} (by block, as
+     * {@code blocks} are).
      */
-    static JavaPairRDD<Tuple2<Integer, Long>, LeafRow> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
+    static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
                                                                 boolean withVectors, ListCeilings before, int numTasks) {
-        return toLeaves(withCeilings(blocks, before, (block, ceilings) -> leaves.entries(block, tree, withVectors, ceilings)), leaves,
+        return toLeaves(withCeilings(blocks, before, (block, ceilings) -> leaves.runs(block, tree, withVectors, ceilings)), leaves,
                 tree, numTasks);
     }
 
     /**
-     * The entries that {@code entries} gives for each of {@code sources} (partition i holding block
-     * i), with the ceilings of its rows' lists in {@code before}.
+     * The runs that {@code runs} gives for each of {@code sources} (partition i holding block i),
+     * with the ceilings of its rows' lists in {@code before}.
      */
-    private static <T> JavaPairRDD<Tuple2<Integer, Long>, LeafRow> withCeilings(JavaRDD<T> sources, ListCeilings before,
-                                                                               LeafEntries<T> entries) {
+    private static <T> JavaPairRDD<Tuple2<Integer, Long>, LeafRun> withCeilings(JavaRDD<T> sources, ListCeilings before,
+                                                                               LeafRuns<T> runs) {
         if (before.byBlock() == null) {
-            return sources.flatMapToPair(source -> entries.of(source, null).iterator());
+            return sources.flatMapToPair(source -> runs.of(source, null).iterator());
         }
         return sources.zipPartitions(before.byBlock(), (own, byBlock) -> {
-            List<Tuple2<Tuple2<Integer, Long>, LeafRow>> all = new ArrayList<>();
+            List<Tuple2<Tuple2<Integer, Long>, LeafRun>> all = new ArrayList<>();
             double[] ceilings = byBlock.hasNext() ? byBlock.next() : null;
-            own.forEachRemaining(source -> all.addAll(entries.of(source, ceilings)));
+            own.forEachRemaining(source -> all.addAll(runs.of(source, ceilings)));
             return all.iterator();
-        }).mapToPair(entry -> entry);
+        }).mapToPair(run -> run);
     }
 
-    /** The leaf entries of the rows of one source (a block or a cell), given the ceilings of their lists, or null. */
+    /** The leaf runs of the rows of one source (a block or a cell), given the ceilings of their lists, or null. */
     @FunctionalInterface
-    private interface LeafEntries<T> extends Serializable {
-        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> of(T source, double[] ceilings);
+    private interface LeafRuns<T> extends Serializable {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> of(T source, double[] ceilings);
     }
 
-    /** {@code entries} ({@link LeafPlacement#entries}) in {@code numTasks} tasks, sorted by leaf block of {@code tree}, then row id. */
-    private static JavaPairRDD<Tuple2<Integer, Long>, LeafRow> toLeaves(JavaPairRDD<Tuple2<Integer, Long>, LeafRow> entries,
+    /** {@code runs} ({@link LeafPlacement#runs}) in {@code numTasks} tasks, sorted by leaf block of {@code tree}, then first row id. */
+    private static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaPairRDD<Tuple2<Integer, Long>, LeafRun> runs,
                                                                         LeafPlacement leaves, int tree, int numTasks) {
-        return entries.repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks),
+        return runs.repartitionAndSortWithinPartitions(new LeafPartitioner(leaves.blocks().blocksIn(tree), numTasks),
                 new LeafOrder());
     }
 
@@ -307,96 +310,132 @@ public final class ApproximateKnnSearch {
             implements Serializable {
 
         /**
-         * Every row of {@code block} keyed by (leaf block of {@code tree}, row id), with its vector when
-         * {@code withVectors}, else without (the leaves read the rows from {@link GroupCopies}), and
-         * its ceiling from {@code ceilings} (one per row of the block, or null: none).
+         * The rows of {@code block} by leaf block of {@code tree} ({@link #runs(WorkingBlock, int, RowBlock, double[])}),
+         * with their vectors when {@code withVectors}, else without (the leaves read the rows in place).
          */
-        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries(RowBlock block, int tree, boolean withVectors, double[] ceilings) {
-            return entries(WorkingBlock.of(block, embedding), tree, withVectors ? block : null, ceilings);
+        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(RowBlock block, int tree, boolean withVectors, double[] ceilings) {
+            return runs(WorkingBlock.of(block, embedding), tree, withVectors ? block : null, ceilings);
         }
 
         /**
-         * Every row of {@code points} keyed by (leaf block of {@code tree}, row id), with its vector
-         * from {@code block} (the same rows) when not null, else without, and its ceiling from
-         * {@code ceilings} (one per row, in order, or null: none).
+         * The rows of {@code points} (ids ascending) grouped by their leaf block of {@code tree}: one
+         * run per leaf block they reach, keyed by (leaf block, first id), its rows in the order of
+         * {@code points}, with their vectors from {@code block} (the same rows) when not null, else
+         * without, and their ceilings from {@code ceilings} (one per row, in order, or null: none).
          */
-        List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries(WorkingBlock points, int tree, RowBlock block, double[] ceilings) {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(WorkingBlock points, int tree, RowBlock block, double[] ceilings) {
             RandomProjectionForest trees = forest.value();
-            List<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries = new ArrayList<>(points.size);
+            long[] byLeafBlock = new long[points.size];
             for (int i = 0; i < points.size; i++) {
                 long id = points.ids[i];
                 int leaf = trees.leafOf(tree, points.points, i * embedding.numFeatures(), id);
                 int chunks = blocks.chunks(tree, leaf);
                 int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
-                entries.add(new Tuple2<>(new Tuple2<>(blocks.firstBlock(tree, leaf) + chunk, id), new LeafRow(
-                        block == null ? null : block.row(i), ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i])));
+                byLeafBlock[i] = (long) (blocks.firstBlock(tree, leaf) + chunk) << 32 | i;
             }
-            return entries;
+            Arrays.sort(byLeafBlock);
+            List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs = new ArrayList<>();
+            int from = 0;
+            while (from < points.size) {
+                int leafBlock = (int) (byLeafBlock[from] >>> 32);
+                int to = from + 1;
+                while (to < points.size && (int) (byLeafBlock[to] >>> 32) == leafBlock) {
+                    to++;
+                }
+                LeafRun run = new LeafRun(to - from, block != null);
+                for (int j = 0; j < run.ids.length; j++) {
+                    int i = (int) byLeafBlock[from + j];
+                    run.ids[j] = points.ids[i];
+                    run.ceilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i];
+                    if (block != null) {
+                        run.vectors[j] = block.row(i);
+                    }
+                }
+                runs.add(new Tuple2<>(new Tuple2<>(leafBlock, run.ids[0]), run));
+                from = to;
+            }
+            return runs;
         }
     }
 
     /**
-     * A row on its way to its leaf: its vector, or null where the leaf reads the row in place, and
-     * the ceiling of its list ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one).
-     * A class: Kryo cannot ship records.
+     * The rows of one source (an input block or a cell) that reach one leaf block of a tree, ids
+     * ascending: their vectors, or null where the leaf reads the rows in place, and the ceilings of
+     * their lists ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one). One record
+     * per source and leaf block, not per row: the shuffle to the leaves sorts and ships few records,
+     * and since a source's ids are consecutive, the runs of one leaf block, ordered by first id,
+     * hold its rows in id order. A class: Kryo cannot ship records.
      */
-    static final class LeafRow implements Serializable {
-        final Vector vector;
-        final double ceiling;
+    static final class LeafRun implements Serializable {
+        final long[] ids;
+        final double[] ceilings;
+        final Vector[] vectors;
 
-        LeafRow(Vector vector, double ceiling) {
-            this.vector = vector;
-            this.ceiling = ceiling;
+        LeafRun(int size, boolean withVectors) {
+            this.ids = new long[size];
+            this.ceilings = new double[size];
+            this.vectors = withVectors ? new Vector[size] : null;
         }
     }
 
-    /** The working block of a leaf's rows: ids ascending, with their vectors when the entries carry them. */
+    /** The working block of a leaf's rows: ids ascending, with their vectors when the runs carry them (else null). */
     private interface LeafRows {
         WorkingBlock of(long[] ids, Vector[] vectors);
     }
 
     /**
-     * Runs the kernel within every leaf of one task (entries sorted by leaf, then id) and cuts each
-     * leaf's lists into fragments by the block of {@code layout} their rows belong to.
+     * Runs the kernel within every leaf of one task (runs sorted by leaf block, then first id) and
+     * cuts each leaf's lists into fragments by the block of {@code layout} their rows belong to.
      */
-    private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, LeafRow>> entries,
+    private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs,
                                                                             LeafRows leafRows, BlockLayout layout, int k,
                                                                             TaskRows taskRows) {
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
-        List<Long> ids = new ArrayList<>();
-        List<LeafRow> rows = new ArrayList<>();
+        List<LeafRun> leafRuns = new ArrayList<>();
         int leaf = -1;
-        while (entries.hasNext()) {
-            Tuple2<Tuple2<Integer, Long>, LeafRow> entry = entries.next();
-            if (entry._1()._1() != leaf && !ids.isEmpty()) {
-                taskRows.record(ids.size());
-                listsWithin(ids, rows, leafRows, layout, k).forEachRemaining(fragments::add);
+        while (runs.hasNext()) {
+            Tuple2<Tuple2<Integer, Long>, LeafRun> run = runs.next();
+            if (run._1()._1() != leaf && !leafRuns.isEmpty()) {
+                listsWithin(leafRuns, leafRows, layout, k, taskRows).forEachRemaining(fragments::add);
             }
-            leaf = entry._1()._1();
-            ids.add(entry._1()._2());
-            rows.add(entry._2());
+            leaf = run._1()._1();
+            leafRuns.add(run._2());
         }
-        if (!ids.isEmpty()) {
-            taskRows.record(ids.size());
-            listsWithin(ids, rows, leafRows, layout, k).forEachRemaining(fragments::add);
+        if (!leafRuns.isEmpty()) {
+            listsWithin(leafRuns, leafRows, layout, k, taskRows).forEachRemaining(fragments::add);
         }
         return fragments;
     }
 
     /**
-     * The lists of one leaf, the rows {@code ids} (ascending), each row's heap below its ceiling,
-     * cut into fragments by the blocks of {@code layout}; empties both lists.
+     * The lists of one leaf, the rows of {@code runs} (in order, ids ascending), each row's heap
+     * below its ceiling, cut into fragments by the blocks of {@code layout}; empties {@code runs}.
      */
-    private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<Long> ids, List<LeafRow> rows, LeafRows leafRows,
-                                                                      BlockLayout layout, int k) {
-        WorkingBlock leaf = leafRows.of(ids.stream().mapToLong(Long::longValue).toArray(),
-                rows.stream().map(row -> row.vector).toArray(Vector[]::new));
+    private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<LeafRun> runs, LeafRows leafRows, BlockLayout layout,
+                                                                      int k, TaskRows taskRows) {
+        int size = runs.stream().mapToInt(run -> run.ids.length).sum();
+        long[] ids = new long[size];
+        double[] ceilings = new double[size];
+        Vector[] vectors = runs.get(0).vectors == null ? null : new Vector[size];
+        int at = 0;
+        for (LeafRun run : runs) {
+            if (at > 0 && run.ids[0] <= ids[at - 1]) {
+                throw new IllegalStateException("the runs of a leaf block overlap: row " + run.ids[0] + " after row " + ids[at - 1]);
+            }
+            System.arraycopy(run.ids, 0, ids, at, run.ids.length);
+            System.arraycopy(run.ceilings, 0, ceilings, at, run.ids.length);
+            if (vectors != null) {
+                System.arraycopy(run.vectors, 0, vectors, at, run.ids.length);
+            }
+            at += run.ids.length;
+        }
+        runs.clear();
+        taskRows.record(size);
+        WorkingBlock leaf = leafRows.of(ids, vectors);
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         for (int i = 0; i < leaf.size; i++) {
-            heaps.limitTo(i, rows.get(i).ceiling);
+            heaps.limitTo(i, ceilings[i]);
         }
-        ids.clear();
-        rows.clear();
         BlockDistanceKernel.scan(leaf, leaf, heaps, heaps);
         return NeighbourLists.fragmentsOf(heaps, leaf, leaf, layout);
     }
@@ -425,7 +464,7 @@ public final class ApproximateKnnSearch {
         }
     }
 
-    /** Orders entries by leaf block, then row id. */
+    /** Orders runs by leaf block, then first row id. */
     private static final class LeafOrder implements Comparator<Tuple2<Integer, Long>>, Serializable {
         @Override
         public int compare(Tuple2<Integer, Long> a, Tuple2<Integer, Long> b) {

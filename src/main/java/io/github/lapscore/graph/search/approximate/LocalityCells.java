@@ -37,9 +37,10 @@ import scala.Tuple2;
  * its rank by input id within the block, so the numbering depends on the seed and the data only. A
  * search on {@link #input} gives lists in numbers; {@link #toInputIds} renames them back.
  *
- * <p>One shuffle of the rows and two of their ids: the ids to the leaves, sorted by leaf block and
- * input id, and read twice (to count the rows of every leaf block, then to number them); the
- * numbers back to the rows' input blocks; then the rows to the cells, unsorted, since a cell places
+ * <p>One shuffle of the rows and two of their ids: the ids to the leaves, one record per input
+ * block and leaf block ({@link ApproximateKnnSearch.LeafRun}), sorted by leaf block and first id, and
+ * read twice (to count the rows of every leaf block, then to number them); the numbers back to the
+ * rows' input blocks, a run at a time; then the rows to the cells, unsorted, since a cell places
  * each row at its number. A task holds one cell, S rows, or one input block. Driver memory: one
  * count per leaf block, O(m / L) for leaves of L rows.
  */
@@ -75,13 +76,13 @@ final class LocalityCells {
         BlockLayout inputLayout = input.layout();
         BlockLayout layout = new BlockLayout(inputLayout.numRows(), cellRows);
         TaskRows taskRows = timer.taskRows();
-        JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
+        JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
                 leaves, 0, false, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
         JavaRDD<long[]> numbersByBlock = byLeaf
-                .mapPartitions(entries -> numbered(entries, firstNumbers))
+                .mapPartitions(runs -> numbered(runs, firstNumbers))
                 .mapToPair(pair -> pair)
                 .partitionBy(new BlockPartitioner(inputLayout))
                 .mapPartitionsWithIndex((block, numbers) -> List.of(numbersOf(block, inputLayout, numbers)).iterator(), true);
@@ -97,11 +98,11 @@ final class LocalityCells {
     }
 
     /** The first number of every leaf block: the rows of the blocks before it, counted. */
-    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> byLeaf, int numLeafBlocks) {
-        long[] counts = byLeaf.keys()
-                .mapPartitions(keys -> {
+    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> byLeaf, int numLeafBlocks) {
+        long[] counts = byLeaf
+                .mapPartitions(runs -> {
                     long[] local = new long[numLeafBlocks];
-                    keys.forEachRemaining(key -> local[key._1()]++);
+                    runs.forEachRemaining(run -> local[run._1()._1()] += run._2().ids.length);
                     return List.of(local).iterator();
                 })
                 .reduce(LocalityCells::add);
@@ -119,35 +120,49 @@ final class LocalityCells {
         return a;
     }
 
-    /** The entries of one task (sorted by leaf block, then input id) as (input id, number). */
-    private static Iterator<Tuple2<Long, Long>> numbered(Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow>> entries,
-                                                         long[] firstNumbers) {
+    /**
+     * The runs of one task (sorted by leaf block, then first input id) numbered: each run's input
+     * ids and their numbers, keyed by its first input id (all of a run's rows are of one input block).
+     */
+    private static Iterator<Tuple2<Long, Tuple2<long[], long[]>>> numbered(
+            Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun>> runs, long[] firstNumbers) {
         return new Iterator<>() {
             private int block = -1;
             private long next;
 
             @Override
             public boolean hasNext() {
-                return entries.hasNext();
+                return runs.hasNext();
             }
 
             @Override
-            public Tuple2<Long, Long> next() {
-                Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRow> entry = entries.next();
-                if (entry._1()._1() != block) {
-                    block = entry._1()._1();
+            public Tuple2<Long, Tuple2<long[], long[]>> next() {
+                Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> run = runs.next();
+                if (run._1()._1() != block) {
+                    block = run._1()._1();
                     next = firstNumbers[block];
                 }
-                return new Tuple2<>(entry._1()._2(), next++);
+                long[] ids = run._2().ids;
+                long[] numbers = new long[ids.length];
+                for (int i = 0; i < ids.length; i++) {
+                    numbers[i] = next++;
+                }
+                return new Tuple2<>(ids[0], new Tuple2<>(ids, numbers));
             }
         };
     }
 
-    /** The numbers of input block {@code block}'s rows, in row order, from its (input id, number) pairs in any order. */
-    private static long[] numbersOf(int block, BlockLayout inputLayout, Iterator<Tuple2<Long, Long>> numbers) {
+    /** The numbers of input block {@code block}'s rows, in row order, from its numbered runs in any order. */
+    private static long[] numbersOf(int block, BlockLayout inputLayout, Iterator<Tuple2<Long, Tuple2<long[], long[]>>> runs) {
         long[] byRow = new long[inputLayout.rowsIn(block)];
         long first = inputLayout.firstRow(block);
-        numbers.forEachRemaining(pair -> byRow[(int) (pair._1() - first)] = pair._2());
+        runs.forEachRemaining(run -> {
+            long[] ids = run._2()._1();
+            long[] numbers = run._2()._2();
+            for (int i = 0; i < ids.length; i++) {
+                byRow[(int) (ids[i] - first)] = numbers[i];
+            }
+        });
         return byRow;
     }
 

@@ -10,9 +10,13 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@link SinglePrecisionScreen}), which own the arrays it reads and decide what a pass means.
  *
  * <p><b>The loop.</b> The column points are packed in panels of two vectors' width, stored
- * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 4 row
- * points and multiplies it into 8 vector registers of sums: no horizontal additions, one load of the
- * panel per 4 rows. Every screen value is compared with the larger of its two points' limits.
+ * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 8 row
+ * points and multiplies it into 16 vector registers of sums: no horizontal additions, one load of the
+ * panel per 8 rows. Sixteen independent chains of fused multiply-adds keep both of the processor's
+ * units busy through each one's latency, and a tile's fixed cost (storing and checking its sums)
+ * is spread over twice the products of a 4-row tile. Every pair's sum is the same chain of
+ * multiply-adds, dimension after dimension, whatever the tile's shape, so the screen values do not
+ * depend on it. Every screen value is compared with the larger of its two points' limits.
  */
 final class SinglePrecisionTiles {
 
@@ -20,8 +24,8 @@ final class SinglePrecisionTiles {
     static final int LANES = SPECIES.length();
     /** Column points per panel: two vectors' width. */
     static final int PANEL = 2 * LANES;
-    /** Row points per tile: their 4 x {@link #PANEL} sums fill 8 vector registers. */
-    static final int STEP = 4;
+    /** Row points per tile: their 8 x {@link #PANEL} sums fill 16 of the 32 vector registers. */
+    static final int STEP = 8;
     private static final FloatVector MINUS_TWO = FloatVector.broadcast(SPECIES, -2.0f);
 
     final SinglePrecisionBound bound;
@@ -106,6 +110,7 @@ final class SinglePrecisionTiles {
     int screen(int i, int firstColumn) {
         float[] rows = this.rows;
         float[] panels = this.panels;
+        int d = dim;
         FloatVector s00 = FloatVector.zero(SPECIES);
         FloatVector s01 = s00;
         FloatVector s10 = s00;
@@ -114,26 +119,43 @@ final class SinglePrecisionTiles {
         FloatVector s21 = s00;
         FloatVector s30 = s00;
         FloatVector s31 = s00;
-        int a0 = i * dim;
-        int a1 = a0 + dim;
-        int a2 = a1 + dim;
-        int a3 = a2 + dim;
-        int b = firstColumn * dim;
-        for (int t = 0; t < dim; t++, b += PANEL) {
+        FloatVector s40 = s00;
+        FloatVector s41 = s00;
+        FloatVector s50 = s00;
+        FloatVector s51 = s00;
+        FloatVector s60 = s00;
+        FloatVector s61 = s00;
+        FloatVector s70 = s00;
+        FloatVector s71 = s00;
+        int a = i * d;
+        int b = firstColumn * d;
+        for (int t = 0; t < d; t++, a++, b += PANEL) {
             FloatVector b0 = FloatVector.fromArray(SPECIES, panels, b);
             FloatVector b1 = FloatVector.fromArray(SPECIES, panels, b + LANES);
-            FloatVector a = FloatVector.broadcast(SPECIES, rows[a0 + t]);
-            s00 = a.fma(b0, s00);
-            s01 = a.fma(b1, s01);
-            a = FloatVector.broadcast(SPECIES, rows[a1 + t]);
-            s10 = a.fma(b0, s10);
-            s11 = a.fma(b1, s11);
-            a = FloatVector.broadcast(SPECIES, rows[a2 + t]);
-            s20 = a.fma(b0, s20);
-            s21 = a.fma(b1, s21);
-            a = FloatVector.broadcast(SPECIES, rows[a3 + t]);
-            s30 = a.fma(b0, s30);
-            s31 = a.fma(b1, s31);
+            FloatVector r = FloatVector.broadcast(SPECIES, rows[a]);
+            s00 = r.fma(b0, s00);
+            s01 = r.fma(b1, s01);
+            r = FloatVector.broadcast(SPECIES, rows[a + d]);
+            s10 = r.fma(b0, s10);
+            s11 = r.fma(b1, s11);
+            r = FloatVector.broadcast(SPECIES, rows[a + 2 * d]);
+            s20 = r.fma(b0, s20);
+            s21 = r.fma(b1, s21);
+            r = FloatVector.broadcast(SPECIES, rows[a + 3 * d]);
+            s30 = r.fma(b0, s30);
+            s31 = r.fma(b1, s31);
+            r = FloatVector.broadcast(SPECIES, rows[a + 4 * d]);
+            s40 = r.fma(b0, s40);
+            s41 = r.fma(b1, s41);
+            r = FloatVector.broadcast(SPECIES, rows[a + 5 * d]);
+            s50 = r.fma(b0, s50);
+            s51 = r.fma(b1, s51);
+            r = FloatVector.broadcast(SPECIES, rows[a + 6 * d]);
+            s60 = r.fma(b0, s60);
+            s61 = r.fma(b1, s61);
+            r = FloatVector.broadcast(SPECIES, rows[a + 7 * d]);
+            s70 = r.fma(b0, s70);
+            s71 = r.fma(b1, s71);
         }
         s00.intoArray(sums, 0);
         s01.intoArray(sums, LANES);
@@ -143,6 +165,14 @@ final class SinglePrecisionTiles {
         s21.intoArray(sums, 5 * LANES);
         s30.intoArray(sums, 6 * LANES);
         s31.intoArray(sums, 7 * LANES);
+        s40.intoArray(sums, 8 * LANES);
+        s41.intoArray(sums, 9 * LANES);
+        s50.intoArray(sums, 10 * LANES);
+        s51.intoArray(sums, 11 * LANES);
+        s60.intoArray(sums, 12 * LANES);
+        s61.intoArray(sums, 13 * LANES);
+        s70.intoArray(sums, 14 * LANES);
+        s71.intoArray(sums, 15 * LANES);
         return check(i, firstColumn);
     }
 

@@ -108,7 +108,9 @@ final class SinglePrecisionTiles {
      * column slot {@code firstColumn}: bit {@code 2 q + h} of the result is set when a pair of row
      * {@code i + q} and the h-th vector of the panel has a screen value within its limit, and then
      * that vector's values and limits are in {@link #values} and {@link #limits} from
-     * {@code (2 q + h) * LANES}.
+     * {@code (2 q + h) * LANES}. The eight rows' steps are written out one by one: the sixteen sums
+     * must be local variables for the compiler to keep them in registers (an array of vectors, or a
+     * loop over one, would be allocated on the heap).
      */
     int screen(int i, int firstColumn) {
         float[] rows = this.rows;

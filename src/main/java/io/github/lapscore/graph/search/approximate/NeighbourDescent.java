@@ -296,10 +296,11 @@ final class NeighbourDescent {
      * <p>A row with no new entry and no new link joins nothing, so it gets no candidates: its old
      * ones would be chosen for nothing, and in the converging rounds most rows have nothing new.
      * Knowing which rows have a new link takes all of the block's links, so a task holds them, up to
-     * {@code linksHeldPerRow} links per row of the block (K per row on average); a block that
-     * receives more (rows that very many lists name) streams the rest and chooses candidates for
-     * every row, as the joins read only those of the rows with a new one. Either way the joins, and
-     * so the lists, are the same.
+     * {@code linksHeldPerRow} links per row of the block (K per row on average), and offers each
+     * row's links together ({@link ReceivedLinks}); a block that receives more (rows that very many
+     * lists name) streams the rest as they come and chooses candidates for every row, as the joins
+     * read only those of the rows with a new one. Either way the joins, and so the lists, are the
+     * same: a heap ends with the K lowest priorities of the distinct rows offered, whatever their order.
      */
     static JavaRDD<Candidates> candidates(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout, int listSize,
                                           long roundSeed, int linksHeldPerRow) {
@@ -317,62 +318,51 @@ final class NeighbourDescent {
                 held.add(pairs);
                 heldLinks += pairs.length / 2;
             }
-            boolean[] joins = heldLinks <= maxHeld ? rowsWithNewCandidates(forward, held, firstRow) : null;
+            ReceivedLinks links = heldLinks <= maxHeld ? ReceivedLinks.of(forward, held, firstRow) : null;
             CandidateHeaps fresh = new CandidateHeaps(forward.rows(), listSize);
             CandidateHeaps old = new CandidateHeaps(forward.rows(), listSize);
             for (int row = 0; row < forward.rows(); row++) {
-                if (joins != null && !joins[row]) {
+                if (links != null && !links.joins(row)) {
                     continue;
                 }
                 for (int n = 0; n < forward.count(row); n++) {
                     long neighbour = forward.neighbour(row, n);
                     (forward.isFresh(row, n) ? fresh : old).offer(row, neighbour, priority(roundSeed, firstRow + row, neighbour));
                 }
+                if (links != null) {
+                    for (int n = links.first(row); n < links.end(row); n++) {
+                        offerLink(row, links.source(n), links.isFresh(n), firstRow, roundSeed, fresh, old);
+                    }
+                }
             }
-            for (long[] pairs : held) {
-                offerLinks(pairs, joins, firstRow, roundSeed, fresh, old);
+            if (links == null) {
+                for (long[] pairs : held) {
+                    offerLinks(pairs, firstRow, roundSeed, fresh, old);
+                }
+                received.forEachRemaining(pairs -> offerLinks(pairs, firstRow, roundSeed, fresh, old));
             }
-            received.forEachRemaining(pairs -> offerLinks(pairs, joins, firstRow, roundSeed, fresh, old));
             return List.of(Candidates.of(forward, fresh, old)).iterator();
         });
     }
 
     /**
      * Offers the rows of {@code pairs} (links as {@link #reverseLinksByBlock} makes them) to the rows
-     * they link to, the block's first being {@code firstRow}: new links into {@code fresh}, old ones
-     * into {@code old}, each when absent; only to the rows that {@code joins}, or to all when null.
+     * of the block they link to, the block's first being {@code firstRow}, in the order they come.
      */
-    private static void offerLinks(long[] pairs, boolean[] joins, long firstRow, long roundSeed, CandidateHeaps fresh,
-                                   CandidateHeaps old) {
+    private static void offerLinks(long[] pairs, long firstRow, long roundSeed, CandidateHeaps fresh, CandidateHeaps old) {
         for (int t = 0; t < pairs.length; t += 2) {
-            int target = (int) ((pairs[t] >>> 1) - firstRow);
-            if (joins == null || joins[target]) {
-                ((pairs[t] & 1) == 1 ? fresh : old).offerIfAbsent(target, pairs[t + 1], priority(roundSeed, firstRow + target,
-                        pairs[t + 1]));
-            }
+            offerLink((int) ((pairs[t] >>> 1) - firstRow), pairs[t + 1], (pairs[t] & 1) == 1, firstRow, roundSeed, fresh, old);
         }
     }
 
     /**
-     * Which rows of {@code forward}, whose first row is {@code firstRow}, have a new candidate: a new
-     * entry in their own list, or a new entry in the list of a row that links to them ({@code links},
-     * all the block's, as {@link #reverseLinksByBlock} makes them).
+     * Offers row {@code source}, whose list holds row {@code target} of the block (first row
+     * {@code firstRow}) as a new entry when {@code isFresh}, to that row: into {@code fresh} or
+     * {@code old} by the entry's flag, when absent.
      */
-    private static boolean[] rowsWithNewCandidates(NeighbourLists forward, List<long[]> links, long firstRow) {
-        boolean[] joins = new boolean[forward.rows()];
-        for (int row = 0; row < forward.rows(); row++) {
-            for (int n = 0; n < forward.count(row) && !joins[row]; n++) {
-                joins[row] = forward.isFresh(row, n);
-            }
-        }
-        for (long[] pairs : links) {
-            for (int t = 0; t < pairs.length; t += 2) {
-                if ((pairs[t] & 1) == 1) {
-                    joins[(int) ((pairs[t] >>> 1) - firstRow)] = true;
-                }
-            }
-        }
-        return joins;
+    private static void offerLink(int target, long source, boolean isFresh, long firstRow, long roundSeed, CandidateHeaps fresh,
+                                  CandidateHeaps old) {
+        (isFresh ? fresh : old).offerIfAbsent(target, source, priority(roundSeed, firstRow + target, source));
     }
 
     /**

@@ -13,6 +13,7 @@ import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
@@ -95,6 +96,61 @@ class NeighbourListsTest {
         assertArrayEquals(new long[]{7, 9}, new long[]{two.neighbour(1, 0), two.neighbour(1, 1)});
         assertEquals(2.0, two.distance(0, 1), 0.0);
         assertSame(five, five.truncate(5), "nothing to cut");
+    }
+
+    /**
+     * Merges of random lists against a merge written plainly here: for each row, every entry of
+     * every list merged, one per candidate (its distance is the same in every list), sorted by
+     * distance then id, the first k kept, each new only when all its copies are. Candidates lie on
+     * a line at whole positions, so that distances tie and the ids order them; lists hold fewer
+     * entries than k or k, their offers landing before, among and after the entries already kept.
+     */
+    @Test
+    void mergesOfRandomListsKeepWhatAPlainMergeKeeps() {
+        Random random = new Random(17);
+        int k = 5;
+        double[][] pool = new double[40][];
+        long[] poolIds = new long[pool.length];
+        for (int c = 0; c < pool.length; c++) {
+            pool[c] = new double[]{random.nextInt(21)};
+            poolIds[c] = 100 + c;
+        }
+        for (int trial = 0; trial < 200; trial++) {
+            List<NeighbourLists> lists = new ArrayList<>();
+            for (int l = 0; l < 1 + random.nextInt(5); l++) {
+                int[] chosen = random.ints(0, pool.length).distinct().limit(1 + random.nextInt(8)).sorted().toArray();
+                NeighbourLists found = listsAmong(IntStream.of(chosen).mapToObj(c -> pool[c]).toArray(double[][]::new),
+                        IntStream.of(chosen).mapToLong(c -> poolIds[c]).toArray(), k);
+                int[][] used = new int[2][];
+                for (int row = 0; row < 2; row++) {
+                    used[row] = IntStream.range(0, found.count(row)).filter(n -> random.nextInt(3) == 0).toArray();
+                }
+                lists.add(found.withUsed(used));
+            }
+            NeighbourLists merged = NeighbourLists.empty(0, 2, k, true);
+            lists.forEach(merged::absorb);
+            for (int row = 0; row < 2; row++) {
+                TreeMap<Long, double[]> entries = new TreeMap<>();
+                for (NeighbourLists list : lists) {
+                    for (int n = 0; n < list.count(row); n++) {
+                        double[] entry = entries.computeIfAbsent(list.neighbour(row, n), id -> new double[]{0, 1});
+                        entry[0] = list.distance(row, n);
+                        entry[1] = list.isFresh(row, n) ? entry[1] : 0;
+                    }
+                }
+                List<Long> expected = new ArrayList<>(entries.keySet());
+                expected.sort((a, b) -> entries.get(a)[0] != entries.get(b)[0] ? Double.compare(entries.get(a)[0], entries.get(b)[0])
+                        : Long.compare(a, b));
+                expected = expected.subList(0, Math.min(k, expected.size()));
+                assertEquals(expected.size(), merged.count(row), "trial " + trial + ", row " + row);
+                for (int n = 0; n < expected.size(); n++) {
+                    String where = "trial " + trial + ", row " + row + ", entry " + n;
+                    assertEquals(expected.get(n), merged.neighbour(row, n), where);
+                    assertEquals(entries.get(expected.get(n))[0], merged.distance(row, n), 0.0, where);
+                    assertEquals(entries.get(expected.get(n))[1] == 1, merged.isFresh(row, n), where);
+                }
+            }
+        }
     }
 
     /**

@@ -33,8 +33,9 @@ import org.apache.spark.sql.types.StructType;
  * </ul>
  * Every feature thus has the same marginal variance, 10, so variance alone cannot tell
  * informative from noise features; only the cluster structure can. Columns {@code f0 .. f(D-1)}
- * (the informative ones first) and {@code cluster}. Row i is drawn from its own generator seeded by
- * (seed, i), so the data do not depend on the number of partitions.
+ * (the informative ones first) and {@code cluster}. Row i is drawn from its own stream
+ * ({@link #rowStream}), which no other row's stream overlaps, so rows are independent and the data
+ * do not depend on the number of partitions.
  */
 public final class GaussianMixture implements Serializable {
 
@@ -46,6 +47,8 @@ public final class GaussianMixture implements Serializable {
     public static final String CLUSTER_COLUMN = "cluster";
     /** The most rows a partition gets from {@link #defaultPartitions}: a task's share, however many rows there are. */
     public static final long MAX_ROWS_PER_PARTITION = 1 << 17;
+    /** SplittableRandom's increment of a fresh generator, 2^64 over the golden ratio, odd. */
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
     private final int dims;
     private final int informative;
@@ -114,7 +117,7 @@ public final class GaussianMixture implements Serializable {
     }
 
     private Row row(long index) {
-        SplittableRandom random = new SplittableRandom(seed ^ (index * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L));
+        SplittableRandom random = rowStream(seed, index);
         int cluster = random.nextInt(centres.length);
         Object[] values = new Object[dims + 1];
         for (int r = 0; r < informative; r++) {
@@ -139,6 +142,26 @@ public final class GaussianMixture implements Serializable {
         }
         values[dims] = cluster;
         return RowFactory.create(values);
+    }
+
+    /**
+     * The random stream of row {@code index}: a generator whose seed is the {@code index}-th output of
+     * a SplittableRandom seeded by the mixed {@code seed} (distinct for distinct rows, since that
+     * output is a bijection of the index), split once so that each row also gets its own increment.
+     * Seeding row streams with seeds a multiple of SplittableRandom's own increment apart (as
+     * {@code seed ^ (index * 0x9E3779B97F4A7C15 + c)} does) would make row i's stream row i + 4's
+     * shifted by a few draws: the state advances by that same constant each draw (Steele, Lea and
+     * Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014, section 3).
+     */
+    static SplittableRandom rowStream(long seed, long index) {
+        return new SplittableRandom(mix64(mix64(seed) + index * GOLDEN_GAMMA)).split();
+    }
+
+    /** Stafford's variant 13 of MurmurHash3's 64-bit finaliser, as SplittableRandom mixes its outputs: a bijection. */
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     private static double gaussian(SplittableRandom random) {

@@ -81,8 +81,7 @@ final class EvaluateCommand {
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), fit.given(FitOption.OVERWRITE))
                 .directory(EvaluateOption.OUTPUT_DIR.flag(), own.text(EvaluateOption.OUTPUT_DIR)).check(fit.text(FitOption.INPUT));
         UserTerms terms = new UserTerms();
-        try {
-            InputTable input = InputTable.load(spark, fit, out);
+        try (InputTable input = InputTable.load(spark, fit, out)) {
             terms.learn(input);
             StringIndexerModel indexer = new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
                     .setOutputCol(CLASS_COLUMN).fit(input.data());

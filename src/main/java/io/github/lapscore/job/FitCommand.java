@@ -96,7 +96,16 @@ final class FitCommand {
         }
         StagedOutputs outputs = checkOutputs(spark, args);
         printUiAddress(spark, out);
-        InputTable input = InputTable.load(spark, args, out);
+        try (InputTable input = InputTable.load(spark, args, out)) {
+            return fit(selector, score, ignored, unused, selectionNotes, input, outputs, args, out, terms);
+        }
+    }
+
+    /** Fits {@code selector} to the rows of {@code input}, prints the notes, the ranking and writes the outputs. */
+    private static FeatureSelectorModel<?> fit(FeatureSelector<?, ?> selector, ScoreChoice score, List<String> ignored,
+                                               List<String> unused, List<String> selectionNotes, InputTable input,
+                                               StagedOutputs outputs, JobArguments<FitOption> args, PrintStream out,
+                                               UserTerms terms) throws IOException {
         terms.learn(input);
         selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
         if (input.labelColumn() != null) {
@@ -115,7 +124,7 @@ final class FitCommand {
         selectionNotes.forEach(note -> out.println("Note: " + note));
         Dataset<Row> data = fitData(selector, input, args, out);
         TaskRowsListener taskRows = new TaskRowsListener();
-        ListenerScope listening = ListenerScope.listen(spark.sparkContext(), taskRows);
+        ListenerScope listening = ListenerScope.listen(data.sparkSession().sparkContext(), taskRows);
         FeatureSelectorModel<?> model;
         try (listening) {
             model = args.given(FitOption.EDGES_OUT)

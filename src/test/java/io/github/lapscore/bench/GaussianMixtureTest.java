@@ -2,7 +2,11 @@ package io.github.lapscore.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.sql.Row;
@@ -20,6 +24,58 @@ class GaussianMixtureTest {
         List<Row> one = mixture.generate(SparkTestSession.spark(), 500, 1).collectAsList();
         List<Row> many = mixture.generate(SparkTestSession.spark(), 500, 7).collectAsList();
         assertEquals(one, many);
+    }
+
+    /**
+     * Rows drawn from streams that overlap (row i's a few draws ahead of row i + 4's) repeat their
+     * noise values across rows at shifted features; independent rows share none. Also the noise's
+     * mean 0 and variance 10, and the correlation of every value with the one a few rows and a few
+     * features away, pooled over the table: for independent values each pooled correlation is
+     * about N(0, 1/n) with n the number of pairs, so within 5/sqrt(n) but with odds of 10^-6.
+     */
+    @Test
+    void noiseValuesAreIndependentAcrossRowsAndFeatures() {
+        int dims = 200;
+        int informative = 5;
+        List<Row> rows = new GaussianMixture(dims, informative, 5, 3L).generate(SparkTestSession.spark(), 4_000, 3).collectAsList();
+        double[][] noise = new double[rows.size()][dims - informative];
+        Set<Double> distinct = new HashSet<>();
+        for (int i = 0; i < rows.size(); i++) {
+            for (int r = informative; r < dims; r++) {
+                noise[i][r - informative] = rows.get(i).getDouble(r);
+                distinct.add(noise[i][r - informative]);
+            }
+        }
+        int values = noise.length * noise[0].length;
+        assertEquals(values, distinct.size(), "every noise value drawn once");
+        double sum = 0.0;
+        double squares = 0.0;
+        for (double[] row : noise) {
+            for (double value : row) {
+                sum += value;
+                squares += value * value;
+            }
+        }
+        assertEquals(0.0, sum / values, 5 * Math.sqrt(10.0 / values), "mean of the noise");
+        assertEquals(10.0, squares / values, 5 * 10.0 * Math.sqrt(2.0 / values), "variance of the noise");
+        for (int rowLag = 0; rowLag <= 8; rowLag++) {
+            for (int featureLag = -4; featureLag <= 4; featureLag++) {
+                if (rowLag == 0 && featureLag <= 0) {
+                    continue;
+                }
+                double products = 0.0;
+                long pairs = 0;
+                for (int i = 0; i + rowLag < noise.length; i++) {
+                    for (int r = Math.max(0, -featureLag); r < noise[i].length && r + featureLag < noise[i].length; r++) {
+                        products += noise[i][r] * noise[i + rowLag][r + featureLag];
+                        pairs++;
+                    }
+                }
+                double correlation = products / pairs / 10.0;
+                assertTrue(Math.abs(correlation) < 5 / Math.sqrt(pairs), "correlation " + correlation + " of noise values "
+                        + rowLag + " rows and " + featureLag + " features apart, over " + pairs + " pairs");
+            }
+        }
     }
 
     /** By default, Spark's parallelism, or as many partitions as keep each at 131 072 rows or fewer. */

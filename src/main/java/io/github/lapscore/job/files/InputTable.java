@@ -14,12 +14,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.InvalidRows;
 import org.apache.spark.ml.attribute.AttributeGroup;
-import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -35,7 +35,7 @@ import org.apache.spark.sql.types.StructField;
  * Columns whose names Spark would read as paths ({@code a.b}) get internal names for the fit; every
  * message and output uses the names the user wrote.
  */
-public final class InputTable {
+public final class InputTable implements AutoCloseable {
 
     /** Name of the assembled vector column. */
     public static final String VECTOR_COLUMN = "lapscore_features";
@@ -50,10 +50,12 @@ public final class InputTable {
     private final String labelColumn;
     private final Map<String, String> internalNames;
     private final Map<String, Double> secondsByStage;
+    private final CacheScope caches;
 
     private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
-                       Map<String, String> internalNames, StageTimer timer) {
+                       Map<String, String> internalNames, StageTimer timer, CacheScope caches) {
         this.data = data;
+        this.caches = caches;
         this.vectorColumn = vectorColumn;
         this.featureColumns = featureColumns;
         this.labelColumn = labelColumn;
@@ -68,8 +70,10 @@ public final class InputTable {
      * Reads and checks {@code --input}; prints a note on {@code out} about columns left out. With
      * {@code --handle-invalid skip}, empty, NaN and infinite cells are not refused here but passed on
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
-     * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS};
-     * assembling the vectors is lazy and happens in each pass of the fit over the rows. A CSV with
+     * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS}.
+     * Vectors assembled from columns are made once, in the pass of the checks, and cached (in memory,
+     * spilling to disk) until the table is closed: reading and parsing the input again in each pass
+     * of the fit would cost more than holding it, the more so the wider it is. A CSV with
      * lines that do not fit the column types of its first rows (or their number of cells) is read
      * again with the types of the whole file, as {@link SampledCsv} explains, with a note.
      */
@@ -78,13 +82,13 @@ public final class InputTable {
         List<String> notes = new ArrayList<>();
         InputTable input;
         try {
-            input = load(spark, args, timer, false, notes);
+            input = CacheScope.ownedByResult(caches -> load(spark, args, timer, false, notes, caches));
         } catch (TypesMisfit misfit) {
             notes.clear();
             notes.add("Note: " + misfit.lines + " line" + (misfit.lines == 1 ? "" : "s") + " of the input " + (misfit.lines == 1 ? "does" : "do")
                     + " not fit the column types (or the number of cells) of its first " + SampledCsv.TYPE_SAMPLE_ROWS + " rows; read it"
                     + " again with the types of all its rows");
-            input = load(spark, args, timer, true, notes);
+            input = CacheScope.ownedByResult(caches -> load(spark, args, timer, true, notes, caches));
         }
         notes.forEach(out::println);
         return input;
@@ -101,7 +105,7 @@ public final class InputTable {
     }
 
     private static InputTable load(SparkSession spark, JobArguments<FitOption> args, StageTimer timer, boolean typesFromWholeFile,
-                                   List<String> notes) {
+                                   List<String> notes, CacheScope caches) {
         String path = args.text(FitOption.INPUT);
         String format = args.get(FitOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
         boolean header = format.equals("csv") && args.flag(FitOption.HEADER);
@@ -125,7 +129,7 @@ public final class InputTable {
         if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer);
+            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer, caches);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames);
         boolean skipInvalid = args.get(FitOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
@@ -143,9 +147,9 @@ public final class InputTable {
             // Null, NaN and infinite cells are passed on (null as NaN), for the check below or, with
             // --handle-invalid skip, for the estimator to drop their rows.
             boolean fromLines = !read.numbersAsText().isEmpty();
-            Dataset<Row> vectors = fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
-                    : new VectorAssembler().setInputCols(features.stream().map(internalNames::get).toArray(String[]::new))
-                            .setHandleInvalid("keep").setOutputCol(VECTOR_COLUMN).transform(table);
+            Dataset<Row> vectors = caches.persist(fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
+                    : ColumnVectors.read(table, features.stream().map(internalNames::get).toList(),
+                            label == null ? null : internalNames.get(label), features, VECTOR_COLUMN));
             String misfitColumn = fromLines ? CsvLineVectors.MISFIT_LINE : null;
             if (fromLines || !skipInvalid) {
                 ColumnChecks.CellCounts counts = ColumnChecks.countCells(features.size(), vectors, VECTOR_COLUMN, misfitColumn);
@@ -158,7 +162,8 @@ public final class InputTable {
             }
             return new Assembled(features, misfitColumn == null ? vectors : vectors.drop(misfitColumn));
         });
-        return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer);
+        return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer,
+                caches);
     }
 
     /**
@@ -258,6 +263,12 @@ public final class InputTable {
 
     public Dataset<Row> data() {
         return data;
+    }
+
+    /** Releases the vectors cached for the fit. */
+    @Override
+    public void close() {
+        caches.close();
     }
 
     /** Seconds of the input stages, {@value #READ} then {@value #CHECKS}, before the fit. */

@@ -210,7 +210,7 @@ final class FitCommand {
      * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
      * the model and {@code --output} select from the user's original values). Without it, a note
      * suggests it when the score reads distances and the features' spreads, over at most the first
-     * {@link Standardization#SPREAD_NOTE_ROWS} rows (so that the note never costs a pass over large
+     * {@link Standardization#spreadNoteRows} rows (so that the note never costs a pass over large
      * data), lie orders of magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
      * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
      */
@@ -233,7 +233,7 @@ final class FitCommand {
             return Standardization.of(input.data(), input.vectorColumn(), numFeatures)
                     .map(scaling -> scaling.scale(input.data(), input.vectorColumn(), names)).orElse(input.data());
         }
-        Standardization.of(input.data().limit(Standardization.SPREAD_NOTE_ROWS), input.vectorColumn(), numFeatures)
+        Standardization.of(input.data().limit(Standardization.spreadNoteRows(numFeatures)), input.vectorColumn(), numFeatures)
                 .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
         return input.data();
     }

@@ -42,8 +42,10 @@ final class Standardization {
     /** Ratio of the largest to the smallest non-zero standard deviation above which the job suggests {@code --standardize}. */
     static final double SPREAD_NOTE_RATIO = 1e3;
 
-    /** How many of the first rows the note's standard deviations are taken over. */
+    /** How many of the first rows the note's standard deviations are taken over, at most. */
     static final int SPREAD_NOTE_ROWS = 10_000;
+    /** How many values the note's standard deviations are taken over, at most, unless that leaves fewer than 100 rows. */
+    static final int SPREAD_NOTE_VALUES = 1_000_000;
 
     private final double[] deviations;
 
@@ -66,6 +68,15 @@ final class Standardization {
         FeatureSums sums = data.select(col(vectorColumn)).javaRDD().aggregate(new FeatureSums(numFeatures),
                 (partial, row) -> partial.add(row.isNullAt(0) ? null : (Vector) row.get(0)), FeatureSums::merge);
         return sums.rows < 2 ? Optional.empty() : Optional.of(new Standardization(sums.deviations()));
+    }
+
+    /**
+     * The rows, from the first, that the spread note reads for {@code numFeatures} features: at most
+     * {@value #SPREAD_NOTE_ROWS} and {@value #SPREAD_NOTE_VALUES} values, or 100 rows when the values
+     * allow fewer, so that a wide table's note costs no more than a narrow one's.
+     */
+    static int spreadNoteRows(int numFeatures) {
+        return Math.max(100, Math.min(SPREAD_NOTE_ROWS, SPREAD_NOTE_VALUES / Math.max(1, numFeatures)));
     }
 
     /** The size of the first non-null vector of {@code vectorColumn}: the features' count where the input does not say it. */

@@ -72,7 +72,7 @@ public final class InputTable implements AutoCloseable {
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
      * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS}.
      * Vectors assembled from columns are made once, in the pass of the checks, and cached (in memory,
-     * spilling to disk) until the table is closed: reading and parsing the input again in each pass
+     * spilling to disk; {@link #cached}) until the table is closed: reading and parsing the input again in each pass
      * of the fit would cost more than holding it, the more so the wider it is. A CSV with
      * lines that do not fit the column types of its first rows (or their number of cells) is read
      * again with the types of the whole file, as {@link SampledCsv} explains, with a note.
@@ -147,9 +147,9 @@ public final class InputTable implements AutoCloseable {
             // Null, NaN and infinite cells are passed on (null as NaN), for the check below or, with
             // --handle-invalid skip, for the estimator to drop their rows.
             boolean fromLines = !read.numbersAsText().isEmpty();
-            Dataset<Row> vectors = caches.persist(fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
+            Dataset<Row> vectors = cached(fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
                     : ColumnVectors.read(table, features.stream().map(internalNames::get).toList(),
-                            label == null ? null : internalNames.get(label), features, VECTOR_COLUMN));
+                            label == null ? null : internalNames.get(label), features, VECTOR_COLUMN), caches);
             String misfitColumn = fromLines ? CsvLineVectors.MISFIT_LINE : null;
             if (fromLines || !skipInvalid) {
                 ColumnChecks.CellCounts counts = ColumnChecks.countCells(features.size(), vectors, VECTOR_COLUMN, misfitColumn);
@@ -178,6 +178,15 @@ public final class InputTable implements AutoCloseable {
         return CsvLineVectors.read(spark, path, header, columns.size(), positions, features.stream().map(internalNames::get).toList(),
                 labelAt, label == null ? null : internalNames.get(label), labelAt < 0 ? null : raw.schema().fields()[labelAt].dataType(),
                 VECTOR_COLUMN);
+    }
+
+    /**
+     * {@code table} with its rows cached as JVM objects in {@code caches}: a pass over them then
+     * costs their encoding into Spark's rows, where Spark's own cache of a Dataset decodes its
+     * columnar batches back into vectors, many times slower for long vectors.
+     */
+    private static Dataset<Row> cached(Dataset<Row> table, CacheScope caches) {
+        return table.sparkSession().createDataFrame(caches.persist(table.javaRDD()), table.schema());
     }
 
     /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */
@@ -250,12 +259,12 @@ public final class InputTable implements AutoCloseable {
     }
 
     private static boolean isVectorColumn(Dataset<Row> data, String column) {
-        return Arrays.asList(data.columns()).contains(column)
+        return data.schema().getFieldIndex(column).isDefined()
                 && data.schema().apply(column).dataType().equals(SQLDataTypes.VectorType());
     }
 
     private static void requireColumn(Dataset<Row> data, String column, String option) {
-        if (!Arrays.asList(data.columns()).contains(column)) {
+        if (data.schema().getFieldIndex(column).isEmpty()) {
             throw new IllegalArgumentException(option + ": column '" + column + "' does not exist; the input has "
                     + String.join(", ", data.columns()));
         }

@@ -2,10 +2,12 @@ package io.github.lapscore.bench;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
 
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -114,6 +116,51 @@ public final class GaussianMixture implements Serializable {
         StructType schema = DataTypes.createStructType(fields);
         MapFunction<Long, Row> draw = this::row;
         return spark.range(0, rows, 1, partitions).map(draw, Encoders.row(schema));
+    }
+
+    /**
+     * The same rows as {@link #generate} as the lines of a CSV, its header first (in the partition of
+     * row 0): each number as {@code Double.toString} writes it, as Spark's CSV writer does, so that
+     * reading the lines back gives the same values. A table of one text column costs its writer a
+     * line a row, where a table of D + 1 columns costs a conversion of D + 1 fields a row.
+     */
+    public Dataset<String> csvLines(SparkSession spark, long rows, int partitions) {
+        MapPartitionsFunction<Long, String> lines = indices -> new Iterator<>() {
+            private boolean headerPending = true;
+
+            @Override
+            public boolean hasNext() {
+                return indices.hasNext();
+            }
+
+            @Override
+            public String next() {
+                long index = indices.next();
+                if (index == 0 && headerPending) {
+                    headerPending = false;
+                    return header() + "\n" + line(index);
+                }
+                return line(index);
+            }
+        };
+        return spark.range(0, rows, 1, partitions).mapPartitions(lines, Encoders.STRING());
+    }
+
+    private String header() {
+        StringBuilder header = new StringBuilder();
+        for (int r = 0; r < dims; r++) {
+            header.append('f').append(r).append(',');
+        }
+        return header.append(CLUSTER_COLUMN).toString();
+    }
+
+    private String line(long index) {
+        Row row = row(index);
+        StringBuilder line = new StringBuilder(20 * (dims + 1));
+        for (int r = 0; r < dims; r++) {
+            line.append(row.getDouble(r)).append(',');
+        }
+        return line.append(row.getInt(dims)).toString();
     }
 
     private Row row(long index) {

@@ -43,13 +43,26 @@ final class GenerateCommand {
         OutputPaths paths = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(GenerateOption.OVERWRITE));
         StagedOutputs outputs = (format == null ? paths.directory(GenerateOption.OUTPUT.flag(), path)
                 : paths.file(GenerateOption.OUTPUT.flag(), path)).check(null);
-        Dataset<Row> data = new GaussianMixture(dims, informative, clusters, noiseRank, args.longInteger(GenerateOption.SEED))
-                .generate(spark, rows, partitions);
+        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, noiseRank, args.longInteger(GenerateOption.SEED));
         String what = String.format(Locale.ROOT, "%d rows x %d features (f0..f%d informative, %d clusters) and column %s", rows,
                 dims, informative - 1, clusters, GaussianMixture.CLUSTER_COLUMN);
         outputs.write(GenerateOption.OUTPUT.flag(), what + (format == null ? " as a Parquet folder" : " as one " + format + " file"),
-                staged -> (format == null ? data.write() : data.coalesce(1).write()).mode(SaveMode.ErrorIfExists)
-                        .option("header", "true").format(format == null ? "parquet" : format).save(staged), out);
+                staged -> write(spark, mixture, rows, partitions, format, staged), out);
+    }
+
+    /**
+     * Writes the rows at {@code path}: a CSV as its lines ({@link GaussianMixture#csvLines}), Parquet
+     * as a table without dictionary encoding (random doubles repeat no value, and trying a dictionary
+     * for each column doubles the writer's time on wide tables).
+     */
+    private static void write(SparkSession spark, GaussianMixture mixture, long rows, int partitions, String format, String path) {
+        if ("csv".equals(format)) {
+            mixture.csvLines(spark, rows, partitions).coalesce(1).write().mode(SaveMode.ErrorIfExists).text(path);
+            return;
+        }
+        Dataset<Row> data = mixture.generate(spark, rows, partitions);
+        (format == null ? data.write() : data.coalesce(1).write()).mode(SaveMode.ErrorIfExists)
+                .option("parquet.enable.dictionary", "false").parquet(path);
     }
 
     /** {@code csv} or {@code parquet} when {@code path} ends in {@code .csv} or {@code .parquet} (one file), else null (a folder). */

@@ -1,0 +1,137 @@
+"""The wide-table benchmark run by bin/bench-wide (which says what it does); standard library only.
+
+For each shape m x d: `lapscore generate` writes the rows (seed 3, 20 informative features, 5
+clusters) as CSV, and as Parquet or LibSVM where the shape's formats ask for them (LibSVM converted
+from the CSV here); `lapscore fit --label-col cluster` ranks each file, timed whole with its peak
+resident memory (/usr/bin/time); bin/numpy-lapscore.py computes the scores from the CSV in memory.
+Every fit's scores must equal the baseline's to 1e-9. A fit of the first 10 rows of the same
+columns is the fixed cost of starting (JVM, Spark, reading a schema of d columns).
+"""
+import argparse
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LAPSCORE = os.path.join(HOME, "bin", "lapscore")
+BASELINE = os.path.join(HOME, "bin", "numpy-lapscore.py")
+DOCS = os.path.join(HOME, "docs", "performance.md")
+FORMATS = {"2000x20000": ["csv", "parquet"], "1000x10000": ["libsvm", "csv"], "200x50000": ["csv"]}
+
+
+def timed(command, log):
+    """Runs command; returns (seconds, peak resident GiB) from /usr/bin/time, its output in log."""
+    with open(log, "w") as out:
+        subprocess.run(["/usr/bin/time", "-f", "TIME %e %M"] + command, stdout=out, stderr=subprocess.STDOUT, check=True)
+    with open(log) as out:
+        seconds, kib = re.findall(r"^TIME ([0-9.]+) ([0-9]+)$", out.read(), re.M)[-1]
+    return float(seconds), int(kib) / 2**20
+
+
+def generate(rows, dims, path, log):
+    return timed([LAPSCORE, "generate", "--rows", str(rows), "--dims", str(dims), "--informative", "20", "--clusters", "5",
+                  "--seed", "3", "--output", path], log)[0]
+
+
+def to_libsvm(csv_path, libsvm_path):
+    """The CSV's rows as LibSVM lines: the cluster as the label, feature c as index c + 1."""
+    with open(csv_path) as source, open(libsvm_path, "w") as target:
+        reader = csv.reader(source)
+        header = next(reader)
+        label = header.index("cluster")
+        for row in reader:
+            features = [value for c, value in enumerate(row) if c != label]
+            target.write(row[label] + " " + " ".join(f"{c + 1}:{value}" for c, value in enumerate(features)) + "\n")
+
+
+def scores(path):
+    with open(path) as out:
+        return {row["feature"]: float(row["score"]) for row in csv.DictReader(out)}
+
+
+def largest_difference(ours, baseline, libsvm):
+    """Largest |ours - baseline| over the features (LibSVM features are named f0.. in file order, as the CSV's are)."""
+    if libsvm:
+        names = list(baseline)
+        ours = {names[int(name[1:])]: score for name, score in ours.items()}
+    both = [(ours[name], baseline[name]) for name in baseline]
+    assert len(ours) == len(baseline), (len(ours), len(baseline))
+    return max(0.0 if a != a and b != b else abs(a - b) for a, b in both)
+
+
+def run_shape(shape, work):
+    rows, dims = (int(part) for part in shape.split("x"))
+    folder = os.path.join(work, shape)
+    os.makedirs(folder)
+    table_csv = os.path.join(folder, "table.csv")
+    lines = []
+    seconds = generate(rows, dims, table_csv, os.path.join(folder, "generate-csv.log"))
+    print(f"{shape}: generate csv {seconds:.1f} s", file=sys.stderr)
+    baseline_scores = os.path.join(folder, "numpy-scores.csv")
+    output = subprocess.run([sys.executable, BASELINE, "--input", table_csv, "--label-col", "cluster", "--scores-out",
+                             baseline_scores], check=True, capture_output=True, text=True).stdout
+    compute = float(re.search(r"compute_seconds ([0-9.]+)", output).group(1))
+    print(f"{shape}: numpy compute {compute:.1f} s", file=sys.stderr)
+    small = os.path.join(folder, "ten-rows.csv")
+    with open(table_csv) as source, open(small, "w") as target:
+        for _ in range(11):
+            target.write(source.readline())
+    fixed, _ = timed([LAPSCORE, "fit", "--input", small, "--label-col", "cluster", "--num-features", "20"],
+                     os.path.join(folder, "fit-ten-rows.log"))
+    for fmt in FORMATS.get(shape, ["csv"]):
+        path = table_csv
+        if fmt == "parquet":
+            path = os.path.join(folder, "table.parquet")
+            seconds = generate(rows, dims, path, os.path.join(folder, "generate-parquet.log"))
+            print(f"{shape}: generate parquet {seconds:.1f} s", file=sys.stderr)
+        elif fmt == "libsvm":
+            path = os.path.join(folder, "table.libsvm")
+            to_libsvm(table_csv, path)
+        ours = os.path.join(folder, f"scores-{fmt}.csv")
+        label = "label" if fmt == "libsvm" else "cluster"
+        whole, peak = timed([LAPSCORE, "fit", "--input", path, "--label-col", label, "--num-features", "20", "--scores-out", ours],
+                            os.path.join(folder, f"fit-{fmt}.log"))
+        difference = largest_difference(scores(ours), scores(baseline_scores), fmt == "libsvm")
+        with open(os.path.join(folder, f"fit-{fmt}.log")) as log:
+            steps = re.search(r"^Seconds: (.*?)(?: \(|$)", log.read(), re.M).group(1)
+        print(f"{shape} {fmt}: fit {whole:.1f} s, {peak:.1f} GiB, |difference| {difference:.1e}", file=sys.stderr)
+        lines.append(f"| {rows:,} x {dims:,} | {fmt} | {whole:.1f} | {fixed:.1f} | {compute:.1f} | {whole / compute:.1f} |"
+                     f" {(whole - fixed) / compute:.1f} | {peak:.1f} | {difference:.0e} | {steps} |")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--shapes", default="2000x20000,1000x10000,200x50000")
+    parser.add_argument("--write-docs", action="store_true", help="replace the wide table of docs/performance.md")
+    parser.add_argument("--keep", action="store_true", help="keep the generated files (printed folder)")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="lapscore-bench-wide-")
+    try:
+        lines = ["| rows x features | format | whole fit (s) | fit of 10 rows (s) | numpy compute (s) | fit / numpy |"
+                 " (fit - 10 rows) / numpy | peak resident (GiB) | largest score difference | the fit's steps (s) |",
+                 "|---|---|---|---|---|---|---|---|---|---|"]
+        for shape in args.shapes.split(","):
+            lines += run_shape(shape, work)
+    finally:
+        if args.keep:
+            print(f"files kept in {work}", file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    table = "\n".join(lines)
+    print(table)
+    if args.write_docs:
+        with open(DOCS) as page:
+            text = page.read()
+        begin, end = "<!-- begin:wide -->", "<!-- end:wide -->"
+        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: begin + "\n" + table + "\n" + end, text, flags=re.S)
+        with open(DOCS, "w") as page:
+            page.write(text)
+
+
+if __name__ == "__main__":
+    main()

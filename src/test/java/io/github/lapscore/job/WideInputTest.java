@@ -88,6 +88,26 @@ class WideInputTest {
                 "the ten columns that carry the clusters");
     }
 
+    /** More cells a line than the CSV parser takes by default (20 480), in both of the job's ways of reading a CSV. */
+    @Test
+    void aCsvWiderThanTheParsersDefault(@TempDir Path dir) throws Exception {
+        int columns = 21_000;
+        SplittableRandom random = new SplittableRandom(13L);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.join(",", java.util.stream.IntStream.range(0, columns).mapToObj(c -> "gene" + c).toList()));
+        for (int i = 0; i < 12; i++) {
+            lines.add(String.join(",", java.util.stream.IntStream.range(0, columns)
+                    .mapToObj(c -> Double.toString(random.nextGaussian())).toList()));
+        }
+        java.nio.file.Files.write(dir.resolve("wide.csv"), lines);
+        lines.set(5, lines.get(5).replaceFirst("^[^,]*,", "n/a,"));
+        java.nio.file.Files.write(dir.resolve("text.csv"), lines);
+        String printed = JobRuns.printed("--input", dir.resolve("wide.csv").toString(), "--num-features", "3");
+        assertFalse(printed.contains("WARN"), printed);
+        assertEquals("Column 'gene0' holds numbers but also the text 'n/a' at data row 5; fix or remove it, or leave the column"
+                + " out with --features", error("--input", dir.resolve("text.csv").toString()));
+    }
+
     @Test
     void aMissingCellIsNamedByColumnAndRow(@TempDir Path dir) {
         String input = parquet(dir, values(12L), new int[]{40, 7}, new int[]{52, 7}, new int[]{45, 2_222});

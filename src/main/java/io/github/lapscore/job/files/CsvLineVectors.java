@@ -72,7 +72,8 @@ final class CsvLineVectors {
             schema = schema.add(labelName, labelType);
         }
         schema = schema.add(vectorName, SQLDataTypes.VectorType()).add(MISFIT_LINE, DataTypes.StringType);
-        LineParser parser = new LineParser(header, columns, featurePositions, labelPosition, labelType);
+        LineParser parser = new LineParser(header, columns, featurePositions, labelPosition, labelType,
+                Math.max(SampledCsv.SPARK_MAX_COLUMNS, 2 * columns + 2));
         Dataset<Row> lines = spark.read().text(path).select(col("value"), input_file_name(), input_file_block_start());
         Dataset<Row> rows = lines.mapPartitions(parser, Encoders.row(schema));
         NumericAttribute[] attributes = featureNames.stream().map(name -> NumericAttribute.defaultAttr().withName(name))
@@ -88,18 +89,20 @@ final class CsvLineVectors {
         private final int[] featurePositions;
         private final int labelPosition;
         private final DataType labelType;
+        private final int maxColumns;
 
-        LineParser(boolean header, int columns, int[] featurePositions, int labelPosition, DataType labelType) {
+        LineParser(boolean header, int columns, int[] featurePositions, int labelPosition, DataType labelType, int maxColumns) {
             this.header = header;
             this.columns = columns;
             this.featurePositions = featurePositions;
             this.labelPosition = labelPosition;
             this.labelType = labelType;
+            this.maxColumns = maxColumns;
         }
 
         @Override
         public Iterator<Row> call(Iterator<Row> lines) {
-            CsvParser parser = new CsvParser(sparkDefaultSettings());
+            CsvParser parser = new CsvParser(sparkDefaultSettings(maxColumns));
             return new Iterator<>() {
                 private String file;
                 private long start = -1;
@@ -183,8 +186,11 @@ final class CsvLineVectors {
             return cell == null || cell.isEmpty() ? null : cell;
         }
 
-        /** The settings Spark's CSV reader gives the univocity parser with its default options. */
-        private static CsvParserSettings sparkDefaultSettings() {
+        /**
+         * The settings Spark's CSV reader gives the univocity parser with its default options, but for
+         * the most cells a line holds, {@code maxColumns}.
+         */
+        private static CsvParserSettings sparkDefaultSettings(int maxColumns) {
             CsvParserSettings settings = new CsvParserSettings();
             settings.getFormat().setDelimiter(',');
             settings.getFormat().setQuote('"');
@@ -193,7 +199,7 @@ final class CsvLineVectors {
             settings.setIgnoreLeadingWhitespaces(false);
             settings.setIgnoreTrailingWhitespaces(false);
             settings.setReadInputOnSeparateThread(false);
-            settings.setMaxColumns(20480);
+            settings.setMaxColumns(maxColumns);
             settings.setNullValue("");
             settings.setEmptyValue("");
             settings.setMaxCharsPerColumn(-1);

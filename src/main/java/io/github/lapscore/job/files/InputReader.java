@@ -42,8 +42,11 @@ final class InputReader {
                     return sampled.get();
                 }
             }
+            int maxColumns = format.equals("csv")
+                    ? SampledCsv.maxColumns(spark.read().textFile(path).limit(1 + (header ? 1 : 0)).collectAsList())
+                    : SampledCsv.SPARK_MAX_COLUMNS;
             Dataset<Row> data = switch (format) {
-                case "csv" -> readCsv(spark, path, header);
+                case "csv" -> readCsv(spark, path, header, maxColumns);
                 case "parquet" -> spark.read().parquet(path);
                 case "libsvm" -> spark.read().format("libsvm").load(path);
                 default -> throw new IllegalArgumentException("--format must be csv, parquet or libsvm, got '" + format + "'");
@@ -75,8 +78,8 @@ final class InputReader {
     }
 
     /** The CSV with the types Spark infers from the whole file (a pass over it); without a header its columns are f0, f1, .... */
-    private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header) {
-        Dataset<Row> csv = spark.read().option("header", header).option("inferSchema", true).csv(path);
+    private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header, int maxColumns) {
+        Dataset<Row> csv = spark.read().option("header", header).option("inferSchema", true).option("maxColumns", maxColumns).csv(path);
         return header ? csv : csv.toDF(SampledCsv.positionalNames(csv.columns().length));
     }
 

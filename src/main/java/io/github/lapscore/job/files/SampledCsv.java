@@ -41,6 +41,8 @@ final class SampledCsv {
 
     /** Rows of data, from the start of a CSV, whose cells decide the column types. */
     static final int TYPE_SAMPLE_ROWS = 200;
+    /** The CSV reader's default most cells a line ({@code maxColumns}). */
+    static final int SPARK_MAX_COLUMNS = 20_480;
 
     private SampledCsv() {
     }
@@ -55,7 +57,8 @@ final class SampledCsv {
         if (lines.stream().anyMatch(SampledCsv::isBinary)) {
             throw new IllegalArgumentException("--input: '" + path + "' does not look like CSV text (binary content); check --format");
         }
-        Dataset<Row> sample = spark.read().option("header", header).option("inferSchema", true)
+        int maxColumns = maxColumns(lines);
+        Dataset<Row> sample = spark.read().option("header", header).option("inferSchema", true).option("maxColumns", maxColumns)
                 .csv(spark.createDataset(lines, Encoders.STRING()));
         if (sample.columns().length == 0 || !everyColumnTyped(sample)) {
             return Optional.empty();
@@ -65,19 +68,30 @@ final class SampledCsv {
         if (labelAt >= 0 && !CsvLineVectors.parsesLabelOf(sample.schema().fields()[labelAt].dataType())) {
             return Optional.empty();
         }
-        StructType schema = new StructType();
         Set<String> numbersAsText = new LinkedHashSet<>();
         StructField[] fields = sample.schema().fields();
+        StructField[] declared = new StructField[fields.length];
         for (int i = 0; i < fields.length; i++) {
             String name = names[i];
-            if (fields[i].dataType() instanceof NumericType && !name.equals(label)) {
+            boolean asText = fields[i].dataType() instanceof NumericType && !name.equals(label);
+            if (asText) {
                 numbersAsText.add(name);
-                schema = schema.add(name, DataTypes.StringType);
-            } else {
-                schema = schema.add(name, fields[i].dataType());
             }
+            declared[i] = DataTypes.createStructField(name, asText ? DataTypes.StringType : fields[i].dataType(), true);
         }
-        return Optional.of(new ReadTable(spark.read().option("header", header).schema(schema).csv(path), numbersAsText));
+        StructType schema = new StructType(declared);
+        return Optional.of(new ReadTable(spark.read().option("header", header).option("maxColumns", maxColumns).schema(schema)
+                .csv(path), numbersAsText));
+    }
+
+    /**
+     * The most cells a line of a CSV whose first lines are {@code lines} may hold, for the CSV
+     * parser, which refuses more than it was told (Spark's default, 20 480, is below the width of
+     * many gene expression tables): twice the most commas of a line, plus one, and at least Spark's default.
+     */
+    static int maxColumns(List<String> lines) {
+        long commas = lines.stream().mapToLong(line -> line.chars().filter(c -> c == ',').count()).max().orElse(0);
+        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(SPARK_MAX_COLUMNS, 2 * commas + 2));
     }
 
     /**

@@ -180,7 +180,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     protected final CheckedRows checkedRows(Dataset<?> dataset, StageTimer timer, CacheScope caches) {
         transformSchema(dataset.schema());
         String column = getFeaturesCol();
-        IndexedRows rows = IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null, caches);
+        IndexedRows rows = timer.run(Stage.VALIDATION, "Numbering the rows of column '" + column + "'",
+                () -> IndexedRows.of(dataset, column, needsLabel() ? getLabelCol() : null, caches));
         RowSummary all = timer.run(Stage.VALIDATION, "Checking column '" + column + "': rows, vector sizes, values",
                 () -> RowSummary.of(rows));
         CheckedRows checked = invalidRowsOption() == InvalidRows.SKIP && all.hasUnusableRows(needsNonZeroRows(), needsLabel())

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.github.lapscore.data.VectorEntries;
 import org.apache.spark.ml.linalg.Vector;
@@ -150,8 +151,8 @@ final class ColumnChecks {
     void rejectMissingOrInfiniteValues(List<String> features, CellCounts counts) {
         for (int f = 0; f < features.size(); f++) {
             String feature = features.get(f);
-            requireNone(feature, counts.missing()[f], "null or NaN", missing(feature));
-            requireNone(feature, counts.infinite()[f], "infinite", infinite(feature));
+            requireNone(feature, counts.missing()[f], "null or NaN", () -> missing(feature));
+            requireNone(feature, counts.infinite()[f], "infinite", () -> infinite(feature));
         }
     }
 
@@ -164,9 +165,10 @@ final class ColumnChecks {
         return numberOrNull(feature).isin(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
     }
 
-    private void requireNone(String feature, long count, String kind, Column bad) {
+    /** Fails when {@code count} is not 0, naming the first row where {@code bad} holds (built only then). */
+    private void requireNone(String feature, long count, String kind, Supplier<Column> bad) {
         if (count > 0) {
-            long row = firstWhere(feature, bad)._2;
+            long row = firstWhere(feature, bad.get())._2;
             throw new IllegalArgumentException("Feature column '" + feature + "' has " + count + " " + kind + " value"
                     + (count == 1 ? "" : "s") + " (the first at data row " + row + "); remove or impute "
                     + (count == 1 ? "it" : "them") + ", or pass --handle-invalid skip to drop such rows");

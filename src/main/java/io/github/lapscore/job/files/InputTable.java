@@ -28,6 +28,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * The input of the job as the selector needs it: a vector column of features (assembled from
@@ -125,7 +126,8 @@ public final class InputTable implements AutoCloseable {
             ColumnChecks.requireHeaderNotData(raw.columns());
         }
         Map<String, String> internalNames = internalNames(raw.columns());
-        Dataset<Row> table = raw.toDF(internalNames.values().toArray(String[]::new));
+        boolean renamed = internalNames.entrySet().stream().anyMatch(name -> !name.getKey().equals(name.getValue()));
+        Dataset<Row> table = renamed ? raw.toDF(internalNames.values().toArray(String[]::new)) : raw;
         if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
@@ -172,10 +174,10 @@ public final class InputTable implements AutoCloseable {
      */
     private static Dataset<Row> lineVectors(SparkSession spark, String path, boolean header, Dataset<Row> raw, List<String> features,
                                             String label, Map<String, String> internalNames) {
-        List<String> columns = Arrays.asList(raw.columns());
-        int[] positions = features.stream().mapToInt(columns::indexOf).toArray();
-        int labelAt = label == null ? -1 : columns.indexOf(label);
-        return CsvLineVectors.read(spark, path, header, columns.size(), positions, features.stream().map(internalNames::get).toList(),
+        StructType schema = raw.schema();
+        int[] positions = features.stream().mapToInt(schema::fieldIndex).toArray();
+        int labelAt = label == null ? -1 : schema.fieldIndex(label);
+        return CsvLineVectors.read(spark, path, header, schema.size(), positions, features.stream().map(internalNames::get).toList(),
                 labelAt, label == null ? null : internalNames.get(label), labelAt < 0 ? null : raw.schema().fields()[labelAt].dataType(),
                 VECTOR_COLUMN);
     }

@@ -229,14 +229,13 @@ final class FitCommand {
         int numFeatures = input.fromColumns() ? input.featureColumns().size()
                 : Standardization.firstVectorSize(input.data(), input.vectorColumn());
         String[] names = input.featureNames(numFeatures);
-        StageTimer timer = new StageTimer(input.data().sparkSession().sparkContext(), "lapscore: ");
         if (standardize) {
-            return timer.run(InputTable.CHECKS, "Standard deviations of the features, for --standardize",
+            return input.check("Standard deviations of the features, for --standardize",
                     () -> Standardization.of(input.data(), input.vectorColumn(), numFeatures))
                     .map(scaling -> scaling.scale(input.data(), input.vectorColumn(), names)).orElse(input.data());
         }
         int rows = Standardization.spreadNoteRows(numFeatures);
-        timer.run(InputTable.CHECKS, "Comparing the features' spreads over the first " + rows + " rows",
+        input.check("Comparing the features' spreads over the first " + rows + " rows",
                 () -> Standardization.of(input.data().limit(rows), input.vectorColumn(), numFeatures))
                 .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
         return input.data();

@@ -53,9 +53,11 @@ class EstimatorMessagesTest {
     @Test
     void rowsAndFeaturesBecomeDataRowsAndColumns(@TempDir Path dir) throws Exception {
         UserTerms terms = new UserTerms();
-        terms.learn(InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input", "data/iris.csv",
-                "--label-col", "species"}, List.of(FitOption.INPUT)), new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8)));
+        try (InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input",
+                "data/iris.csv", "--label-col", "species"}, List.of(FitOption.INPUT)), new PrintStream(new ByteArrayOutputStream(),
+                true, StandardCharsets.UTF_8))) {
+            terms.learn(input);
+        }
         assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values, or set"
                 + " --handle-invalid skip", terms.translate("Column 'lapscore_features' row 7 (counting from 0) has Infinity at feature"
                 + " 1 ('sepal_width'); remove or impute non-finite values, or set handleInvalid = skip"));

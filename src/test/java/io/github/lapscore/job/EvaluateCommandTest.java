@@ -133,11 +133,11 @@ class EvaluateCommandTest {
         }
 
         // The rows as the command prepares them: the input's feature vectors and the species indexed 0..2.
-        InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input",
+        try (InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input",
                 "data/iris.csv", "--label-col", "species"}, List.of(FitOption.INPUT, FitOption.LABEL_COL)),
                 new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
-        String features = input.vectorColumn();
-        try (CacheScope caches = new CacheScope()) {
+             CacheScope caches = new CacheScope()) {
+            String features = input.vectorColumn();
             Dataset<Row> rows = caches.persist(new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
                     .setOutputCol(CLASS).fit(input.data()).transform(input.data()).select(features, CLASS));
             List<StratifiedSplit> parts = new ArrayList<>();

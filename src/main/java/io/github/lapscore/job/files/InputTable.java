@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.job.options.FitOption;
@@ -50,7 +51,7 @@ public final class InputTable implements AutoCloseable {
     private final List<String> featureColumns;
     private final String labelColumn;
     private final Map<String, String> internalNames;
-    private final Map<String, Double> secondsByStage;
+    private final StageTimer timer;
     private final CacheScope caches;
 
     private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
@@ -61,10 +62,7 @@ public final class InputTable implements AutoCloseable {
         this.featureColumns = featureColumns;
         this.labelColumn = labelColumn;
         this.internalNames = internalNames;
-        this.secondsByStage = new LinkedHashMap<>();
-        for (String stage : List.of(READ, CHECKS)) {
-            secondsByStage.put(stage, timer.secondsIn(stage));
-        }
+        this.timer = timer;
     }
 
     /**
@@ -276,14 +274,23 @@ public final class InputTable implements AutoCloseable {
         return data;
     }
 
+    /** Runs {@code work}, a check of the input after it was loaded, as a step {@code description} of the stage {@value #CHECKS}. */
+    public <T> T check(String description, Supplier<T> work) {
+        return timer.run(CHECKS, description, work);
+    }
+
     /** Releases the vectors cached for the fit. */
     @Override
     public void close() {
         caches.close();
     }
 
-    /** Seconds of the input stages, {@value #READ} then {@value #CHECKS}, before the fit. */
+    /** Seconds of the input stages so far, {@value #READ} then {@value #CHECKS} (with the checks run through {@link #check}). */
     public Map<String, Double> secondsByStage() {
+        Map<String, Double> secondsByStage = new LinkedHashMap<>();
+        for (String stage : List.of(READ, CHECKS)) {
+            secondsByStage.put(stage, timer.secondsIn(stage));
+        }
         return secondsByStage;
     }
 

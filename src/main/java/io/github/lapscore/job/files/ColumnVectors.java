@@ -56,9 +56,12 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>A Parquet file is read by Spark's vectorised reader in batches of columns
  * ({@code FileSourceScanExec.executeColumnar}), as Spark reads narrow tables; Spark itself gives it up
- * above {@code spark.sql.codegen.maxFields} (100) columns for a row-by-row path that turns every row
- * into an {@code UnsafeRow} through a projection generated over all the columns, three times slower
- * at 20 000 columns. The batches hold at most {@value #BATCH_BYTES} bytes of values, so a task's
+ * above {@code spark.sql.codegen.maxFields} (100) columns ({@code ParquetFileFormat.supportBatch} in
+ * Spark's {@code sql/core}, which asks {@code WholeStageCodegenExec.isTooManyFields}) for a row-by-row
+ * path that turns every row into an {@code UnsafeRow} through a projection generated over all the
+ * columns, three times slower at 20 000 columns. The batch size is read when the scan's RDD is made
+ * ({@code ParquetFileFormat.buildReaderWithPartitionValues}), so both settings are set only while the
+ * scan is planned and its RDD made. The batches hold at most {@value #BATCH_BYTES} bytes of values, so a task's
  * memory follows the bytes per row, not a count of rows set for narrow tables (Spark's default of
  * 4 096 rows a batch is 655 MB at 20 000 columns). Any other plan is read through
  * {@code QueryExecution.toRdd}. Rows keep the table's order and partitioning either way.

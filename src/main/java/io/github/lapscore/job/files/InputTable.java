@@ -85,7 +85,7 @@ public final class InputTable implements AutoCloseable {
         } catch (TypesMisfit misfit) {
             notes.clear();
             notes.add("Note: " + misfit.lines + " line" + (misfit.lines == 1 ? "" : "s") + " of the input " + (misfit.lines == 1 ? "does" : "do")
-                    + " not fit the column types (or the number of cells) of its first " + SampledCsv.TYPE_SAMPLE_ROWS + " rows; read it"
+                    + " not fit the column types (or the number of cells) of its first " + misfit.sampledRows + " rows; read it"
                     + " again with the types of all its rows");
             input = CacheScope.ownedByResult(caches -> load(spark, args, timer, true, notes, caches));
         }
@@ -96,10 +96,12 @@ public final class InputTable implements AutoCloseable {
     /** Thrown when the column checks find lines that do not fit a CSV's sampled column types. */
     private static final class TypesMisfit extends RuntimeException {
         private final long lines;
+        private final int sampledRows;
 
-        TypesMisfit(long lines) {
+        TypesMisfit(long lines, int sampledRows) {
             super(lines + " lines do not fit the sampled column types", null, false, false);
             this.lines = lines;
+            this.sampledRows = sampledRows;
         }
     }
 
@@ -154,7 +156,7 @@ public final class InputTable implements AutoCloseable {
             if (fromLines || !skipInvalid) {
                 ColumnChecks.CellCounts counts = ColumnChecks.countCells(features.size(), vectors, VECTOR_COLUMN, misfitColumn);
                 if (counts.misfitLines() > 0) {
-                    throw new TypesMisfit(counts.misfitLines());
+                    throw new TypesMisfit(counts.misfitLines(), read.sampledRows());
                 }
                 if (!skipInvalid) {
                     checks.rejectMissingOrInfiniteValues(features, counts);

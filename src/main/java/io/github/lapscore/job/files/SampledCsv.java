@@ -22,7 +22,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The columns of a CSV, typed from its first {@value #TYPE_SAMPLE_ROWS} rows. Spark's own type
+ * The columns of a CSV, typed from its first rows ({@link #sampleRows}: 200, fewer for a file of
+ * more than 5 000 columns, so that the sample holds about a million cells). Spark's own type
  * inference reads the whole file once before the data are read, a pass of O(m d) cells (and even
  * inferring from a sample costs a Spark job of its own). Here the types come from the first
  * rows, and the numeric columns but the label are declared text: {@link CsvLineVectors} parses the
@@ -39,8 +40,12 @@ import org.apache.spark.sql.types.StructType;
  */
 final class SampledCsv {
 
-    /** Rows of data, from the start of a CSV, whose cells decide the column types. */
+    /** Rows of data, from the start of a CSV, whose cells decide the column types, at most. */
     static final int TYPE_SAMPLE_ROWS = 200;
+    /** Rows of data whose cells decide the column types, at least, however wide the file. */
+    static final int MIN_SAMPLE_ROWS = 20;
+    /** Cells whose types decide the column types, about: fewer rows for wide files. */
+    static final int SAMPLE_CELLS = 1_000_000;
     /** The CSV reader's default most cells a line ({@code maxColumns}). */
     static final int SPARK_MAX_COLUMNS = 20_480;
 
@@ -53,7 +58,8 @@ final class SampledCsv {
      * every column. Without a header the columns are named f0, f1, ....
      */
     static Optional<ReadTable> read(SparkSession spark, String path, boolean header, String label) {
-        List<String> lines = spark.read().textFile(path).limit(TYPE_SAMPLE_ROWS + (header ? 1 : 0)).collectAsList();
+        int sampledRows = sampleRows(spark.read().textFile(path).limit(1).collectAsList());
+        List<String> lines = spark.read().textFile(path).limit(sampledRows + (header ? 1 : 0)).collectAsList();
         if (lines.stream().anyMatch(SampledCsv::isBinary)) {
             throw new IllegalArgumentException("--input: '" + path + "' does not look like CSV text (binary content); check --format");
         }
@@ -81,7 +87,19 @@ final class SampledCsv {
         }
         StructType schema = new StructType(declared);
         return Optional.of(new ReadTable(spark.read().option("header", header).option("maxColumns", maxColumns).schema(schema)
-                .csv(path), numbersAsText));
+                .csv(path), numbersAsText, sampledRows));
+    }
+
+    /**
+     * The rows of data that type the columns of a CSV whose first line is the one of {@code first}
+     * (none for an empty file): {@value #TYPE_SAMPLE_ROWS}, or as many as hold
+     * {@value #SAMPLE_CELLS} cells, and at least {@value #MIN_SAMPLE_ROWS} (20 rows at 50 000
+     * columns). Rows that contradict the sample are found and handled all the same; the sample's
+     * size only sets what typing it costs.
+     */
+    static int sampleRows(List<String> first) {
+        long cells = first.isEmpty() ? 1 : first.get(0).chars().filter(c -> c == ',').count() + 1;
+        return (int) Math.max(MIN_SAMPLE_ROWS, Math.min(TYPE_SAMPLE_ROWS, SAMPLE_CELLS / cells));
     }
 
     /**

@@ -1,0 +1,31 @@
+package io.github.lapscore.job.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** How much of a CSV types its columns, and how many cells its parser is told a line may hold, by the width of its lines. */
+class SampledCsvTest {
+
+    private static String line(int cells) {
+        return ",".repeat(cells - 1);
+    }
+
+    @Test
+    void wideFilesAreTypedFromFewerRowsOfAboutAMillionCells() {
+        assertEquals(200, SampledCsv.sampleRows(List.of(line(5))));
+        assertEquals(200, SampledCsv.sampleRows(List.of(line(5_000))), "10^6 / 5 000 = 200");
+        assertEquals(50, SampledCsv.sampleRows(List.of(line(20_000))));
+        assertEquals(20, SampledCsv.sampleRows(List.of(line(50_000))));
+        assertEquals(20, SampledCsv.sampleRows(List.of(line(100_000))), "never fewer than 20");
+        assertEquals(200, SampledCsv.sampleRows(List.of()), "an empty file");
+    }
+
+    @Test
+    void theParserTakesTwiceTheWidestLineAndNeverLessThanSparksDefault() {
+        assertEquals(20_480, SampledCsv.maxColumns(List.of(line(4), line(9))));
+        assertEquals(50_000, SampledCsv.maxColumns(List.of(line(100), line(25_000), line(3))), "2 (25 000 - 1) + 2");
+    }
+}

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAPSCORE = os.path.join(HOME, "bin", "lapscore")
@@ -122,6 +123,9 @@ def main():
             print(f"files kept in {work}", file=sys.stderr)
         else:
             shutil.rmtree(work, ignore_errors=True)
+    commit = subprocess.run(["git", "-C", HOME, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    lines.insert(0, f"Run of {time.strftime('%Y-%m-%d', time.gmtime())} at commit {commit or 'unknown'}, `bin/bench-wide"
+                    f" --shapes {args.shapes}`:\n")
     table = "\n".join(lines)
     print(table)
     if args.write_docs:

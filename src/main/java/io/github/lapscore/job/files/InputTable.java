@@ -71,10 +71,10 @@ public final class InputTable implements AutoCloseable {
      * as NaN, so that the estimator drops their rows and counts them. Reading (with a CSV's type
      * inference) and the column checks are timed as the stages {@value #READ} and {@value #CHECKS}.
      * Vectors assembled from columns are made once, in the pass of the checks, and cached (in memory,
-     * spilling to disk; {@link #cached}) until the table is closed: reading and parsing the input again in each pass
-     * of the fit would cost more than holding it, the more so the wider it is. A CSV with
-     * lines that do not fit the column types of its first rows (or their number of cells) is read
-     * again with the types of the whole file, as {@link SampledCsv} explains, with a note.
+     * spilling to disk; {@link #cached}) until the table is closed: reading and parsing the input
+     * again in each pass of the fit would cost more than holding it, the more so the wider it is. A
+     * CSV with lines that do not fit the column types of its first rows (or their number of cells) is
+     * read again with the types of the whole file, as {@link SampledCsv} explains, with a note.
      */
     public static InputTable load(SparkSession spark, JobArguments<FitOption> args, PrintStream out) {
         StageTimer timer = new StageTimer(spark.sparkContext(), "lapscore: ");

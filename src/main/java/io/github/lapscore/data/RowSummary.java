@@ -23,6 +23,7 @@ public final class RowSummary implements Serializable {
 
     private long count;
     private long skippedRows;
+    private long nonZeros;
     private final TreeMap<Integer, Long> rowsBySize = new TreeMap<>();
     private int smallestSize = Integer.MAX_VALUE;
     private long smallestSizeRow = NO_ROW;
@@ -87,6 +88,7 @@ public final class RowSummary implements Serializable {
                 largestMagnitude = Math.max(largestMagnitude, Math.abs(value));
             }
             zero &= value == 0.0;
+            nonZeros += value != 0.0 ? 1 : 0;
         }
         if (zero) {
             zeroNormRow = Math.min(zeroNormRow, row);
@@ -104,6 +106,7 @@ public final class RowSummary implements Serializable {
 
     RowSummary merge(RowSummary other) {
         count += other.count;
+        nonZeros += other.nonZeros;
         other.rowsBySize.forEach((size, rows) -> rowsBySize.merge(size, rows, Long::sum));
         if (other.smallestSize < smallestSize || (other.smallestSize == smallestSize && other.smallestSizeRow < smallestSizeRow)) {
             smallestSize = other.smallestSize;
@@ -257,6 +260,16 @@ public final class RowSummary implements Serializable {
     /** The power of two that brings the rows' largest magnitude into the range where squares are safe. */
     public DataScale scale() {
         return DataScale.forLargestMagnitude(largestMagnitude);
+    }
+
+    /** Share of the rows' values that are not zero, whether the vectors store them densely or sparsely (valid after {@link #validate}). */
+    public double density() {
+        return count == 0 || largestSize <= 0 ? 1.0 : nonZeros / ((double) count * largestSize);
+    }
+
+    /** Non-zero values per row, rounded up; at least 1. */
+    public int nonZerosPerRow() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (nonZeros + Math.max(1, count) - 1) / Math.max(1, count)));
     }
 
     /** Size of the vectors (valid after {@link #validate}). */

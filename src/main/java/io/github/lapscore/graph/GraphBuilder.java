@@ -19,6 +19,8 @@ import io.github.lapscore.graph.edges.Edge;
 import io.github.lapscore.graph.edges.EdgeWeighting;
 import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.BlockPoints;
+import io.github.lapscore.graph.kernel.SparsePoints;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.spec.FoundEdges;
 import io.github.lapscore.graph.spec.GraphSettings;
@@ -87,13 +89,15 @@ public final class GraphBuilder {
 
     /**
      * Cuts checked rows into the blocks {@code spec} is built from: {@link GraphSettings#rowsPerBlock()}
-     * rows (0 chooses), at most {@link GraphSpec#maxRowsPerBlock}; the spec's cost warning, if any, is
-     * logged first. Releases {@code rows} ({@link PreparedRows#of}).
+     * rows (0 chooses), at most {@link GraphSpec#maxRowsPerBlock}, measured as sparse points when the
+     * spec can and the rows' share of non-zero values makes it pay ({@link SparsePoints#pays}); the
+     * spec's cost warning, if any, is logged first. Releases {@code rows} ({@link PreparedRows#of}).
      */
     public static PreparedRows prepare(IndexedRows rows, RowSummary summary, GraphSpec spec, StageTimer timer) {
         spec.costWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism()).ifPresent(LOG::warn);
-        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count(), summary.numFeatures()), timer,
-                Stage.GRAPH);
+        boolean sparse = spec.measuresSparseRows(summary.count()) && SparsePoints.pays(summary.density());
+        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count(), summary.numFeatures()),
+                sparse, timer, Stage.GRAPH);
     }
 
     /**
@@ -146,7 +150,7 @@ public final class GraphBuilder {
         double bandwidth = settings.kernel() != WeightKernel.HEAT ? Double.NaN
                 : !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
                 : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
-                () -> automaticBandwidth(blocks, numFeatures, settings.measure(), centre, numRows));
+                () -> automaticBandwidth(rows, settings.measure(), centre));
         EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
         long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
                 () -> countRowsWithWeight(edges, weighting, layout));
@@ -189,19 +193,19 @@ public final class GraphBuilder {
      * first row, not read off the sum: the centre is a rounded mean, so rows that all coincide leave
      * a sum of rounding errors (such as 1e-28) that is not 0.
      */
-    public static double automaticBandwidth(JavaRDD<RowBlock> blocks, int numFeatures, DistanceMeasure measure,
-                                             double[] centre, long numRows) {
+    public static double automaticBandwidth(PreparedRows rows, DistanceMeasure measure, double[] centre) {
         double deviation = 0.0;
         double[] firstPoint = null;
         boolean allCoincide = true;
-        RowEmbedding embedding = new RowEmbedding(numFeatures, measure, centre, false);
-        for (BlockSpread spread : blocks.map(block -> new BlockSpread(WorkingBlock.of(block, embedding)))
+        RowEmbedding embedding = new RowEmbedding(rows.summary().numFeatures(), measure, centre, false, rows.sparse());
+        for (BlockSpread spread : rows.blocks().map(block -> new BlockSpread(embedding.sparse() ? SparsePoints.of(block, embedding)
+                        : WorkingBlock.of(block, embedding)))
                 .collect()) {
             deviation += spread.squaredDeviation;
             firstPoint = firstPoint == null ? spread.firstPoint : firstPoint;
             allCoincide &= spread.uniform && spread.samePoint(firstPoint);
         }
-        double meanSquaredDistance = 2.0 * deviation / (numRows - 1);
+        double meanSquaredDistance = 2.0 * deviation / (rows.summary().count() - 1);
         return allCoincide || !(meanSquaredDistance > 0.0) ? 1.0 : meanSquaredDistance;
     }
 
@@ -214,7 +218,7 @@ public final class GraphBuilder {
         final double[] firstPoint;
         final boolean uniform;
 
-        BlockSpread(WorkingBlock block) {
+        BlockSpread(BlockPoints<?> block) {
             squaredDeviation = block.squaredDeviation();
             firstPoint = block.point(0);
             uniform = block.allPointsEqual(firstPoint);

@@ -130,8 +130,7 @@ public final class LocalKernelRegressionSelector
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         double bandwidth = !Double.isNaN(settings.bandwidth()) ? settings.bandwidth()
                 : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
-                        rows.blocks(), rows.summary().numFeatures(), settings.measure(), settings.measure().centre(rows.centres()),
-                        rows.summary().count()));
+                        rows, settings.measure(), settings.measure().centre(rows.centres())));
         LocalKernelRegressionScores.Regression regression = new LocalKernelRegressionScores.Regression(settings.measure(),
                 bandwidth, getLkrLambda(), getCenterFeatures());
         double[] largeLabels = moments.labelsLargerThan(getMaxClassSize());

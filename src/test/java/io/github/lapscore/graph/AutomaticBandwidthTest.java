@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The automatic heat-kernel bandwidth is 1 exactly when all rows coincide, also far from the origin,
- * where the rounded mean leaves the sum of squared deviations a little above 0; otherwise it is the
+ * where the rounded mean leaves the sum of squared deviations a little above 0, and for rows of one
+ * non-zero value, measured as sparse points; otherwise it is the
  * mean squared distance over all pairs of distinct rows (checked against the pairs themselves).
  */
 class AutomaticBandwidthTest {
@@ -29,7 +30,9 @@ class AutomaticBandwidthTest {
 
     @Test
     void identicalRowsGiveOneExactly() {
-        for (double[] row : new double[][]{{0.1, 0.7, 1.3}, {1e9 + 0.1, -7e8 + 0.3, 12345.678}}) {
+        double[] sparse = new double[40];
+        sparse[7] = 2.5;
+        for (double[] row : new double[][]{{0.1, 0.7, 1.3}, {1e9 + 0.1, -7e8 + 0.3, 12345.678}, sparse}) {
             double[][] rows = copies(row, 23);
             assertEquals(1.0, bandwidth(new LaplacianScoreSelector().setNumNeighbors(3), rows), Arrays.toString(row));
             assertEquals(1.0, bandwidth(new LocalKernelRegressionSelector().setNumNeighbors(3), rows), Arrays.toString(row));

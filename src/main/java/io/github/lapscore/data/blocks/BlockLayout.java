@@ -11,7 +11,7 @@ public final class BlockLayout implements Serializable {
 
     /** Rows per block of the exact join when nothing else limits it: big enough for BLAS level 3 to run at speed. */
     public static final int EXACT_JOIN_ROWS_PER_BLOCK = 8192;
-    /** The dense working copy of one block holds at most this many doubles (32 MiB). */
+    /** The working copy of one block holds at most this many values (32 MiB of doubles). */
     static final int MAX_BLOCK_VALUES = 1 << 22;
     /** Blocks are not cut below this many rows just to feed more cores. */
     static final int MIN_ROWS_PER_BLOCK = 256;
@@ -36,7 +36,8 @@ public final class BlockLayout implements Serializable {
     }
 
     /**
-     * The automatic layout: blocks of at most {@code maxRowsPerBlock} rows whose dense copy fits in
+     * The automatic layout: blocks of at most {@code maxRowsPerBlock} rows whose working copy, of
+     * {@code valuesPerRow} values a row (the dimension for dense points), fits in
      * {@value #MAX_BLOCK_VALUES} doubles, and enough blocks that the block pairs keep
      * {@code parallelism} cores busy (at least two pairs per core) unless blocks would fall below
      * {@value #MIN_ROWS_PER_BLOCK} rows. {@code requestedRowsPerBlock > 0} overrides the rule. The
@@ -44,12 +45,12 @@ public final class BlockLayout implements Serializable {
      * blocks only carry the scoring pass, takes them as large as memory allows, so that few block
      * pairs are read.
      */
-    public static BlockLayout choose(long numRows, int numFeatures, int parallelism, int requestedRowsPerBlock,
+    public static BlockLayout choose(long numRows, int valuesPerRow, int parallelism, int requestedRowsPerBlock,
                                      int maxRowsPerBlock) {
         if (requestedRowsPerBlock > 0) {
             return new BlockLayout(numRows, (int) Math.min(requestedRowsPerBlock, Math.max(1, numRows)));
         }
-        long rows = Math.min(maxRowsPerBlock, Math.max(1, MAX_BLOCK_VALUES / Math.max(1, numFeatures)));
+        long rows = Math.min(maxRowsPerBlock, Math.max(1, MAX_BLOCK_VALUES / Math.max(1, valuesPerRow)));
         int blocksForCores = 1;
         while ((long) blocksForCores * (blocksForCores + 1) / 2 < 2L * parallelism) {
             blocksForCores++;

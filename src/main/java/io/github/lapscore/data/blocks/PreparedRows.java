@@ -20,24 +20,36 @@ import org.apache.spark.api.java.JavaRDD;
  * @param centres plain means and unit-length means of the features
  * @param summary the checked summary of the rows (before scaling)
  * @param caches  the scope holding the blocks, where what is computed from them is cached too
+ * @param sparse  whether the searches measure the rows as sparse points (they hold few non-zero
+ *                values), so that a block's memory follows the values its rows store
  */
 public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary,
-                           CacheScope caches) {
+                           CacheScope caches, boolean sparse) {
+
+    /** {@link #of(IndexedRows, RowSummary, int, int, boolean, StageTimer, String)} for rows measured as dense points. */
+    public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
+                                  StageTimer timer, String stage) {
+        return of(rows, summary, requestedRowsPerBlock, maxRowsPerBlock, false, timer, stage);
+    }
 
     /**
      * Cuts {@code rows} into blocks of {@code requestedRowsPerBlock} rows (0 chooses, at most
-     * {@code maxRowsPerBlock}) and computes the centres, under {@code stage} of {@code timer}.
+     * {@code maxRowsPerBlock}) and computes the centres, under {@code stage} of {@code timer}. The
+     * chosen blocks hold a bounded number of values: the dimension per row for dense points, twice
+     * the non-zero values per row for {@code sparse} ones (a sparse point keeps each by row and by
+     * feature).
      */
     public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
-                                  StageTimer timer, String stage) {
-        BlockLayout layout = BlockLayout.choose(summary.count(), summary.numFeatures(),
+                                  boolean sparse, StageTimer timer, String stage) {
+        int valuesPerRow = sparse ? (int) Math.min(summary.numFeatures(), 2L * summary.nonZerosPerRow()) : summary.numFeatures();
+        BlockLayout layout = BlockLayout.choose(summary.count(), valuesPerRow,
                 rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
         JavaRDD<RowBlock> blocks = rows.caches().persist(RowBlock.cut(rows, layout, summary.scale()));
         timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
         rows.release();
         FeatureCentres centres = timer.run(stage, StepNames.FEATURE_MEANS,
                 () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
-        return new PreparedRows(layout, blocks, centres, summary, rows.caches());
+        return new PreparedRows(layout, blocks, centres, summary, rows.caches(), sparse);
     }
 
     /** The power of two the blocks were multiplied by. */

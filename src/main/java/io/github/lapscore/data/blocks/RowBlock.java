@@ -40,6 +40,14 @@ public final class RowBlock implements Serializable {
         return new RowBlock(index, firstRow, rows, null);
     }
 
+    /** Block {@code index} of rows with class labels {@code labels}, one per row. */
+    public static RowBlock labelled(int index, long firstRow, Vector[] rows, double[] labels) {
+        if (labels.length != rows.length) {
+            throw new IllegalArgumentException("a labelled block needs one label per row: " + rows.length + " rows, " + labels.length + " labels");
+        }
+        return new RowBlock(index, firstRow, rows, labels);
+    }
+
     /**
      * Cuts the rows into the blocks of {@code layout} with one shuffle and multiplies them by
      * {@code scale} (see {@link DataScale}), partition i holding block i; not cached (the caller caches

@@ -2,11 +2,13 @@ package io.github.lapscore.graph.edges;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.BlockPoints;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.SparsePoints;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.graph.search.SearchInput;
@@ -51,13 +53,14 @@ public final class RadiusEdges {
                     List<Edge> edges = new ArrayList<>();
                     while (pairs.hasNext()) {
                         Tuple2<RowBlock, RowBlock> pair = pairs.next();
-                        WorkingBlock left = WorkingBlock.of(pair._1(), embedding);
-                        boolean diagonal = pair._1().index() == pair._2().index();
-                        WorkingBlock right = diagonal ? left : WorkingBlock.of(pair._2(), embedding);
-                        collect(left, right, radius, edges);
-                        if (diagonal && selfLoops) {
-                            for (long id : left.ids) {
-                                edges.add(Edge.selfLoop(id));
+                        if (embedding.sparse()) {
+                            collect(pair, block -> SparsePoints.of(block, embedding), radius, edges);
+                        } else {
+                            collect(pair, block -> WorkingBlock.of(block, embedding), radius, edges);
+                        }
+                        if (pair._1().index() == pair._2().index() && selfLoops) {
+                            for (int i = 0; i < pair._1().size(); i++) {
+                                edges.add(Edge.selfLoop(pair._1().firstRow() + i));
                             }
                         }
                     }
@@ -65,18 +68,19 @@ public final class RadiusEdges {
                 }));
     }
 
-    /** Adds the edges within {@code radius} between {@code left} and {@code right} (the same object on the diagonal). */
-    private static void collect(WorkingBlock left, WorkingBlock right, double radius, List<Edge> edges) {
+    /** Adds the edges within {@code radius} between the two blocks of {@code pair}, measured as {@code points} builds them. */
+    private static <B extends BlockPoints<B>> void collect(Tuple2<RowBlock, RowBlock> pair, Function<RowBlock, B> points,
+                                                           double radius, List<Edge> edges) {
+        B left = points.apply(pair._1());
+        B right = pair._1().index() == pair._2().index() ? left : points.apply(pair._2());
         double limit = radius * radius;
-        double roundingPerNorm = 8.0 * Math.ulp(1.0) * left.dim();
-        BlockDistanceKernel.scan(left, right, (j, from, to, squared, offset) -> {
+        left.distances(right, (j, from, to, squared, offset) -> {
             for (int i = from; i < to; i++) {
-                double slack = roundingPerNorm * (left.squaredNorm(i) + right.squaredNorm(j));
-                if (squared[offset + i - from] <= limit + slack) {
+                if (squared[offset + i - from] <= limit + left.estimateSlack(i, right, j)) {
                     double exactSquared = left.squaredDistance(i, right, j);
                     double distance = Math.sqrt(exactSquared);
                     if (distance <= radius) {
-                        edges.add(new Edge(left.ids[i], right.ids[j], distance, left.cosine(i, right, j, exactSquared)));
+                        edges.add(new Edge(left.ids()[i], right.ids()[j], distance, left.cosine(i, right, j, exactSquared)));
                     }
                 }
             }
@@ -115,20 +119,24 @@ public final class RadiusEdges {
         Broadcast<Tuple2<long[], Vector[]>> sample = input.caches().broadcast(JavaSparkContext.fromSparkContext(blocks.context()),
                 new Tuple2<>(ids, vectors));
         double limit = radius * radius;
-        long withinRadius = blocks.map(block -> {
-            WorkingBlock sampled = WorkingBlock.of(sample.value()._1(), sample.value()._2(), embedding);
-            WorkingBlock rows = WorkingBlock.of(block, embedding);
-            long[] count = new long[1];
-            BlockDistanceKernel.scan(sampled, rows, (j, from, to, squared, offset) -> {
-                for (int i = from; i < to; i++) {
-                    if (squared[offset + i - from] <= limit && sampled.ids[i] != rows.ids[j]) {
-                        count[0]++;
-                    }
-                }
-            });
-            return count[0];
-        }).reduce(Long::sum);
+        long withinRadius = blocks.map(block -> embedding.sparse()
+                ? countWithin(SparsePoints.of(sample.value()._1(), sample.value()._2(), embedding), SparsePoints.of(block, embedding), limit)
+                : countWithin(WorkingBlock.of(sample.value()._1(), sample.value()._2(), embedding), WorkingBlock.of(block, embedding), limit))
+                .reduce(Long::sum);
         input.caches().release(sample);
         return (double) numRows / ids.length * withinRadius / 2.0;
+    }
+
+    /** Pairs of a sampled row and another row of {@code rows} whose squared distance, as the scan computes it, is at most {@code limit}. */
+    private static <B extends BlockPoints<B>> long countWithin(B sampled, B rows, double limit) {
+        long[] count = new long[1];
+        sampled.distances(rows, (j, from, to, squared, offset) -> {
+            for (int i = from; i < to; i++) {
+                if (squared[offset + i - from] <= limit && sampled.ids()[i] != rows.ids()[j]) {
+                    count[0]++;
+                }
+            }
+        });
+        return count[0];
     }
 }

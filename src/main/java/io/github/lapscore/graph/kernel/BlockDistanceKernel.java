@@ -52,18 +52,12 @@ public final class BlockDistanceKernel {
     /** {@link #scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)} with the screen chosen: for tests and the benchmark. */
     public static void scan(WorkingBlock left, WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps,
                             boolean singlePrecision) {
-        PairOffers offers = new PairOffers(left, right, leftHeaps, rightHeaps);
+        PairOffers<WorkingBlock> offers = new PairOffers<>(left, right, leftHeaps, rightHeaps);
         if (singlePrecision && SINGLE_PRECISION_SCREEN) {
             SinglePrecisionScreen.scan(offers);
             return;
         }
-        scan(left, right, (j, from, to, squared, offset) -> {
-            for (int i = from; i < to; i++) {
-                if (squared[offset + i - from] - left.estimateSlack(i, right, j) <= offers.threshold(i, j)) {
-                    offers.offer(i, j);
-                }
-            }
-        });
+        scan(left, right, PairOffers.screenedBySlack(offers));
     }
 
     /** Hands the squared distance of every pair (i in left, j in right; i &lt; j within one block) to {@code sink}. */

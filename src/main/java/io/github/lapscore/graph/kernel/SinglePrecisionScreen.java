@@ -42,7 +42,7 @@ final class SinglePrecisionScreen {
     /** Row slots that every panel passes over before the next ones: their copy stays in the cache. */
     private static final int TILE_ROWS = 256;
 
-    private final PairOffers offers;
+    private final PairOffers<WorkingBlock> offers;
     private final WorkingBlock left;
     private final WorkingBlock right;
     private final SinglePrecisionTiles tiles;
@@ -60,7 +60,7 @@ final class SinglePrecisionScreen {
     private boolean[] leftOpen;
     private boolean[] rightOpen;
 
-    private SinglePrecisionScreen(PairOffers offers) {
+    private SinglePrecisionScreen(PairOffers<WorkingBlock> offers) {
         this.offers = offers;
         this.left = offers.left;
         this.right = offers.right;
@@ -91,7 +91,7 @@ final class SinglePrecisionScreen {
     }
 
     /** Offers to {@code offers}' heaps the pairs that may enter them, as described above. */
-    static void scan(PairOffers offers) {
+    static void scan(PairOffers<WorkingBlock> offers) {
         new SinglePrecisionScreen(offers).run();
     }
 

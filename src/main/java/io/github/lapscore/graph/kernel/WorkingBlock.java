@@ -21,7 +21,7 @@ import org.apache.spark.ml.linalg.Vectors;
  * point, so that the rows' vectors themselves need not be kept (a search that gathers most of the
  * data into one task holds one copy of it, not two). Built inside a task and thrown away after it.
  */
-public final class WorkingBlock {
+public final class WorkingBlock implements BlockPoints<WorkingBlock> {
 
     private static final BLAS BLAS = LinearAlgebra.blas();
 
@@ -180,7 +180,40 @@ public final class WorkingBlock {
         }
     }
 
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public long[] ids() {
+        return ids;
+    }
+
+    @Override
+    public boolean labelled() {
+        return labels != null;
+    }
+
+    @Override
+    public double label(int i) {
+        return labels[i];
+    }
+
+    /** Every pair's squared distance by one {@code dgemm} per tile ({@link BlockDistanceKernel#scan(WorkingBlock, WorkingBlock, BlockDistanceKernel.PairSink)}). */
+    @Override
+    public void distances(WorkingBlock right, BlockDistanceKernel.PairSink sink) {
+        BlockDistanceKernel.scan(this, right, sink);
+    }
+
+    /** The screened scan of {@link BlockDistanceKernel#scan(WorkingBlock, WorkingBlock, CandidateHeaps, CandidateHeaps)}. */
+    @Override
+    public void nearest(WorkingBlock right, CandidateHeaps leftHeaps, CandidateHeaps rightHeaps) {
+        BlockDistanceKernel.scan(this, right, leftHeaps, rightHeaps);
+    }
+
     /** Whether this block keeps what the raw rows' cosines need ({@link #cosine}). */
+    @Override
     public boolean keepsCosines() {
         return centreDots != null;
     }
@@ -201,6 +234,7 @@ public final class WorkingBlock {
     }
 
     /** {@code sum_i ||p_i - centre||^2} over the rows of this block. */
+    @Override
     public double squaredDeviation() {
         double sum = 0.0;
         for (double squared : squaredNorms) {
@@ -210,11 +244,13 @@ public final class WorkingBlock {
     }
 
     /** Point {@code i} (the row minus the centre), copied. */
+    @Override
     public double[] point(int i) {
         return Arrays.copyOfRange(points, i * dim, (i + 1) * dim);
     }
 
     /** Whether every point of this block equals {@code point} in every coordinate: an exact test, no rounding. */
+    @Override
     public boolean allPointsEqual(double[] point) {
         for (int i = 0; i < size; i++) {
             for (int t = 0; t < dim; t++) {
@@ -227,6 +263,7 @@ public final class WorkingBlock {
     }
 
     /** Position of row {@code id} in this block, -1 when it holds no such row ({@link RowPositions}). */
+    @Override
     public int positionOf(long id) {
         return positions.of(id);
     }
@@ -236,6 +273,7 @@ public final class WorkingBlock {
      * {@code other} ({@link SquaredDistance}): the same number on every processor and in either
      * order, to the last bit.
      */
+    @Override
     public double squaredDistance(int i, WorkingBlock other, int j) {
         return SquaredDistance.of(points, i * dim, other.points, j * other.dim, dim);
     }
@@ -259,6 +297,7 @@ public final class WorkingBlock {
      * {@code u} and dimension d, well above the rounding of either sum, so that a screen by the
      * estimate minus this never rejects a pair whose exact distance passes.
      */
+    @Override
     public double estimateSlack(int i, WorkingBlock other, int j) {
         return 8.0 * Math.ulp(1.0) * dim * (squaredNorms[i] + other.squaredNorms[j]);
     }
@@ -273,6 +312,7 @@ public final class WorkingBlock {
      * is the cosine of (i, j) to the last bit. Not a number when either row is zero, or when this
      * block or {@code other} keeps no cosines ({@link #keepsCosines}).
      */
+    @Override
     public double cosine(int i, WorkingBlock other, int j, double squaredDistance) {
         if (!keepsCosines() || !other.keepsCosines()) {
             return Double.NaN;

@@ -1,7 +1,9 @@
 /**
  * The distance kernel under every neighbour search: a group of rows embedded as one dense
  * row-major array ({@link io.github.lapscore.graph.kernel.WorkingBlock}, embedded by a
- * {@link io.github.lapscore.graph.distance.DistanceMeasure}); the scans of two such
+ * {@link io.github.lapscore.graph.distance.DistanceMeasure}), or, for the exact searches on rows
+ * of few non-zero values, as sparse points ({@link io.github.lapscore.graph.kernel.SparsePoints}),
+ * both read through {@link io.github.lapscore.graph.kernel.BlockPoints}; the scans of two such
  * blocks ({@link io.github.lapscore.graph.kernel.BlockDistanceKernel}): for the kNN searches a
  * screen of every pair, in single precision on vector instructions where the JVM has them, and
  * exact distances only for the pairs that may be among a row's k nearest; for the epsilon graph

@@ -3,13 +3,15 @@ package io.github.lapscore.graph.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPairs;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.BlockDistanceKernel;
+import io.github.lapscore.graph.kernel.BlockPoints;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.RowEmbedding;
+import io.github.lapscore.graph.kernel.SparsePoints;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
@@ -27,7 +29,8 @@ import scala.Tuple2;
  * Each pair task yields the best candidates of its rows within the pair, below the ceilings of
  * their lists in the waves before ({@link ListCeilings}); the wave shuffles them to their blocks and
  * merges them into the lists of the waves before ({@link SearchSteps}), which end as each row's k
- * nearest neighbours. Work is O(m^2 d) flops at BLAS level-3 speed, shuffle
+ * nearest neighbours. Work is O(m^2 d) flops at BLAS level-3 speed for dense rows, O(m^2) plus the
+ * products of the features two rows share for sparse ones ({@link SparsePoints}); shuffle
  * O(m B k), driver memory O(1).
  */
 public final class ExactKnnSearch {
@@ -71,27 +74,34 @@ public final class ExactKnnSearch {
     /**
      * The candidates one block pair contributes to the rows of both of its blocks, each row's below
      * the ceiling of its list in the waves before ({@code ceilings}); none, without any distance,
-     * when the search keeps within classes and the two blocks' label ranges do not meet.
+     * when the search keeps within classes and the two blocks' label ranges do not meet. The blocks
+     * are measured as sparse points when the embedding says so, else as dense working blocks.
      */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithin(Tuple2<RowBlock, RowBlock> pair, RowEmbedding embedding,
                                                                    int k, ListCeilings ceilings) {
-        List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
         if (!pair._1().sharesALabelWith(pair._2())) {
-            return result;
+            return new ArrayList<>(0);
         }
-        WorkingBlock left = WorkingBlock.of(pair._1(), embedding);
+        return embedding.sparse() ? neighboursWithin(pair, block -> SparsePoints.of(block, embedding), k, ceilings)
+                : neighboursWithin(pair, block -> WorkingBlock.of(block, embedding), k, ceilings);
+    }
+
+    private static <B extends BlockPoints<B>> List<Tuple2<Long, NeighbourLists>> neighboursWithin(
+            Tuple2<RowBlock, RowBlock> pair, Function<RowBlock, B> points, int k, ListCeilings ceilings) {
+        List<Tuple2<Long, NeighbourLists>> result = new ArrayList<>(2);
+        B left = points.apply(pair._1());
         if (pair._1().index() == pair._2().index()) {
-            CandidateHeaps heaps = new CandidateHeaps(left.size, k);
+            CandidateHeaps heaps = new CandidateHeaps(left.size(), k);
             ceilings.limit(heaps, pair._1().index());
-            BlockDistanceKernel.scan(left, left, heaps, heaps);
+            left.nearest(left, heaps, heaps);
             result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(heaps, left, left)));
         } else {
-            WorkingBlock right = WorkingBlock.of(pair._2(), embedding);
-            CandidateHeaps leftHeaps = new CandidateHeaps(left.size, k);
-            CandidateHeaps rightHeaps = new CandidateHeaps(right.size, k);
+            B right = points.apply(pair._2());
+            CandidateHeaps leftHeaps = new CandidateHeaps(left.size(), k);
+            CandidateHeaps rightHeaps = new CandidateHeaps(right.size(), k);
             ceilings.limit(leftHeaps, pair._1().index());
             ceilings.limit(rightHeaps, pair._2().index());
-            BlockDistanceKernel.scan(left, right, leftHeaps, rightHeaps);
+            left.nearest(right, leftHeaps, rightHeaps);
             result.add(new Tuple2<>(pair._1().firstRow(), NeighbourLists.of(leftHeaps, left, right)));
             result.add(new Tuple2<>(pair._2().firstRow(), NeighbourLists.of(rightHeaps, right, left)));
         }

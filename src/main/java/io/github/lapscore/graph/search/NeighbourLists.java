@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
+import io.github.lapscore.graph.kernel.BlockPoints;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.kernel.join.ScatteredPoints;
@@ -77,17 +78,17 @@ public final class NeighbourLists implements Serializable {
      * sorted lists: the heaps' keys are the exact squared distances, and each entry gets the raw
      * rows' cosine beside its distance when {@code own} keeps cosines. Every entry is new.
      */
-    static NeighbourLists of(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others) {
-        NeighbourLists lists = new NeighbourLists(own.ids, heaps.k, own.keepsCosines());
+    static <B extends BlockPoints<B>> NeighbourLists of(CandidateHeaps heaps, B own, B others) {
+        NeighbourLists lists = new NeighbourLists(own.ids(), heaps.k, own.keepsCosines());
         EntryCosine cosine = cosineOf(own, others);
-        for (int i = 0; i < own.size; i++) {
+        for (int i = 0; i < own.size(); i++) {
             lists.fill(i, heaps, i, cosine);
         }
         return lists;
     }
 
     /** The cosine of an entry of a row of {@code own} whose candidates are rows of {@code others}. */
-    private static EntryCosine cosineOf(WorkingBlock own, WorkingBlock others) {
+    private static <B extends BlockPoints<B>> EntryCosine cosineOf(B own, B others) {
         return (row, neighbour, squared) -> own.cosine(row, others, others.positionOf(neighbour), squared);
     }
 

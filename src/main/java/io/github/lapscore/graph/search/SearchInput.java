@@ -33,13 +33,13 @@ public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbed
     }
 
     /**
-     * The rows of {@code rows}, embedded by {@code measure} about {@code centre}, searched in the rows'
-     * scope; the neighbour lists keep the raw rows' cosines {@code withCosines}
+     * The rows of {@code rows}, embedded by {@code measure} about {@code centre} (as sparse points
+     * when {@link PreparedRows#sparse}), searched in the rows' scope; the neighbour lists keep the raw rows' cosines {@code withCosines}
      * ({@link RowEmbedding#withCosines}).
      */
     public static SearchInput of(PreparedRows rows, DistanceMeasure measure, double[] centre, boolean withCosines) {
-        return new SearchInput(rows.blocks(), rows.layout(), new RowEmbedding(rows.summary().numFeatures(), measure, centre, withCosines),
-                rows.caches());
+        RowEmbedding embedding = new RowEmbedding(rows.summary().numFeatures(), measure, centre, withCosines, rows.sparse());
+        return new SearchInput(rows.blocks(), rows.layout(), embedding, rows.caches());
     }
 
     /** The coordinates of a row. */

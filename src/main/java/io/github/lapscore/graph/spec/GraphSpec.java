@@ -95,6 +95,15 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
     }
 
     /**
+     * Whether the distances of {@code numRows} rows can be measured on sparse points
+     * ({@link io.github.lapscore.graph.kernel.SparsePoints}): by default yes, as every exact search
+     * and the epsilon graph can; the approximate search's trees need dense points.
+     */
+    default boolean measuresSparseRows(long numRows) {
+        return true;
+    }
+
+    /**
      * A warning of the cost of finding this graph on {@code numRows} rows of {@code numFeatures}
      * features with {@code cores} cores, given before the search starts; empty when there is none.
      */

@@ -53,6 +53,12 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
                 : forest.maxRowsPerTask(numFeatures) / 2;
     }
 
+    /** Only when the rows are searched exactly: the approximate search's trees need dense points. */
+    @Override
+    public boolean measuresSparseRows(long numRows) {
+        return method.resolve(numRows) == KnnMethod.EXACT;
+    }
+
     /** The cost of an explicit {@code knnMethod = exact} on more rows than {@code auto} searches exactly. */
     @Override
     public Optional<String> costWarning(long numRows, int numFeatures, int cores) {

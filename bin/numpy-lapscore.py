@@ -1,76 +1,153 @@
 #!/usr/bin/python3
-"""The plain numpy baseline of `bin/bench-wide`: the Laplacian Score of every column of a CSV (a
-header, then numbers; the columns named by --label-col left out), on the exact kNN graph of its rows,
-written as plainly as the paper states it (He, Cai and Niyogi, "Laplacian Score for Feature
-Selection", NIPS 2005, section 2.1, equations 1-4) with the library's defaults:
+"""The plain numpy baseline of `bin/bench-wide`: the Laplacian Score of every feature of a CSV (a
+header, then numbers; the columns named by --label-col left out) or of a LibSVM file (read into a
+scipy CSR matrix and kept sparse), on the exact kNN graph of its rows, written as plainly as the
+paper states it (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, section
+2.1, equations 1-4) with the library's defaults:
 
-  - the k nearest other rows of each row by Euclidean distance, found from the dense matrix of
-    squared distances (one matrix product); {i, j} is an edge when either is among the other's k
-    nearest (union);
-  - the heat kernel S_ij = exp(-||x_i - x_j||^2 / t), t the mean squared distance over all pairs of
-    distinct rows, (2 / (m - 1)) sum_i ||x_i - mean||^2, each edge's squared distance summed from the
+  - the k nearest other rows of each row by Euclidean distance between the rows, or between the
+    rows scaled to unit length for --distance cosine, found from the matrix of squared distances
+    ||e_i||^2 + ||e_j||^2 - 2 e_i . e_j (one matrix product; for LibSVM, 1 000 rows at a time);
+    {i, j} is an edge when either is among the other's k nearest (union);
+  - the heat kernel S_ij = exp(-||e_i - e_j||^2 / t), t the mean squared distance over all pairs of
+    distinct rows, (2 / (m - 1)) sum_i ||e_i - mean||^2, each edge's squared distance summed from the
     differences of its two rows;
   - D = diag(S 1), L = D - S, f~ = f - (f^T D 1 / 1^T D 1) 1, L_r = f~^T L f~ / f~^T D f~ (NaN when
-    the denominator is 0).
+    the denominator is 0); for LibSVM, f~^T L f~ = sum over edges of S_ij (f_i - f_j)^2 and
+    f~^T D f~ = sum_i D_ii f_i^2 - (f^T D 1)^2 / 1^T D 1, so that no dense m x d matrix is formed.
 
-Prints "read_seconds R" (reading the CSV, not part of the compute), "compute_seconds C" (from the
-matrix in memory to the scores), then writes the scores as `feature,score` lines to --scores-out.
-Needs Debian's python3-numpy and python3-scipy.
+Prints "read_seconds R" (reading the file, not part of the compute), "compute_seconds C" (from the
+matrix in memory to the scores), then writes the scores as `feature,score` lines to --scores-out
+(LibSVM features named f0, f1, ... by index) and, with --neighbours-out, every row's k nearest as
+`row n1 n2 ...` lines. Needs Debian's python3-numpy and python3-scipy.
 """
 import argparse
 import time
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--input", required=True, help="a CSV with a header")
-    parser.add_argument("--label-col", default=None)
-    parser.add_argument("--k", type=int, default=5)
-    parser.add_argument("--scores-out", required=True)
-    args = parser.parse_args()
+def read_csv(path, label_col):
+    import numpy as np
 
+    with open(path) as csv:
+        header = csv.readline().strip().split(",")
+    keep = [c for c, name in enumerate(header) if name != label_col]
+    x = np.loadtxt(path, delimiter=",", skiprows=1, usecols=keep, dtype=np.float64, ndmin=2)
+    return x, [header[c] for c in keep]
+
+
+def read_libsvm(path):
     import numpy as np
     from scipy import sparse
 
-    start = time.perf_counter()
-    with open(args.input) as csv:
-        header = csv.readline().strip().split(",")
-    keep = [c for c, name in enumerate(header) if name != args.label_col]
-    x = np.loadtxt(args.input, delimiter=",", skiprows=1, usecols=keep, dtype=np.float64, ndmin=2)
-    names = [header[c] for c in keep]
-    read_seconds = time.perf_counter() - start
+    pointers, indices, values = [0], [], []
+    with open(path) as lines:
+        for line in lines:
+            for item in line.split()[1:]:
+                index, value = item.split(":")
+                indices.append(int(index) - 1)
+                values.append(float(value))
+            pointers.append(len(indices))
+    dims = max(indices) + 1
+    x = sparse.csr_matrix((np.array(values), np.array(indices), np.array(pointers)), shape=(len(pointers) - 1, dims))
+    return x, [f"f{j}" for j in range(dims)]
 
-    start = time.perf_counter()
-    m = x.shape[0]
-    squares = np.einsum("ij,ij->i", x, x)
-    distances = squares[:, None] + squares[None, :] - 2.0 * (x @ x.T)
+
+def nearest_dense(e, k):
+    import numpy as np
+
+    squares = np.einsum("ij,ij->i", e, e)
+    distances = squares[:, None] + squares[None, :] - 2.0 * (e @ e.T)
     np.fill_diagonal(distances, np.inf)
-    nearest = np.argpartition(distances, args.k, axis=1)[:, : args.k]
-    rows = np.repeat(np.arange(m), args.k)
-    knn = sparse.coo_matrix((np.ones(m * args.k), (rows, nearest.ravel())), shape=(m, m)).tocsr()
+    return np.argpartition(distances, k, axis=1)[:, :k]
+
+
+def nearest_sparse(e, k):
+    import numpy as np
+
+    m = e.shape[0]
+    squares = np.asarray(e.multiply(e).sum(axis=1)).ravel()
+    transposed = e.T.tocsc()
+    nearest = np.empty((m, k), dtype=np.int64)
+    for start in range(0, m, 1000):
+        stop = min(m, start + 1000)
+        distances = squares[start:stop, None] + squares[None, :] - 2.0 * (e[start:stop] @ transposed).toarray()
+        distances[np.arange(stop - start), np.arange(start, stop)] = np.inf
+        nearest[start:stop] = np.argpartition(distances, k, axis=1)[:, :k]
+    return nearest
+
+
+def scores_of(x, k, cosine):
+    """The scores of every column of x (dense array or CSR matrix) and every row's k nearest."""
+    import numpy as np
+    from scipy import sparse
+
+    m = x.shape[0]
+    is_sparse = sparse.issparse(x)
+    if cosine:
+        lengths = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel()) if is_sparse else np.sqrt(np.einsum("ij,ij->i", x, x))
+        e = sparse.diags(1.0 / lengths) @ x if is_sparse else x / lengths[:, None]
+    else:
+        e = x
+    nearest = nearest_sparse(e.tocsr(), k) if is_sparse else nearest_dense(e, k)
+    rows = np.repeat(np.arange(m), k)
+    knn = sparse.coo_matrix((np.ones(m * k), (rows, nearest.ravel())), shape=(m, m)).tocsr()
     edges = sparse.triu(knn + knn.T, k=1).tocoo()
     i, j = edges.row, edges.col
-    centred = x - x.mean(axis=0)
-    t = 2.0 / (m - 1) * np.einsum("ij,ij->", centred, centred)
-    edge_squares = np.empty(len(i))
-    for chunk in range(0, len(i), 256):
-        difference = x[i[chunk : chunk + 256]] - x[j[chunk : chunk + 256]]
-        edge_squares[chunk : chunk + 256] = np.einsum("ij,ij->i", difference, difference)
+    if is_sparse:
+        mean = np.asarray(e.mean(axis=0)).ravel()
+        t = 2.0 / (m - 1) * (e.multiply(e).sum() - m * mean @ mean)
+        difference = e[i] - e[j]
+        edge_squares = np.asarray(difference.multiply(difference).sum(axis=1)).ravel()
+    else:
+        centred = e - e.mean(axis=0)
+        t = 2.0 / (m - 1) * np.einsum("ij,ij->", centred, centred)
+        edge_squares = np.empty(len(i))
+        for chunk in range(0, len(i), 256):
+            difference = e[i[chunk : chunk + 256]] - e[j[chunk : chunk + 256]]
+            edge_squares[chunk : chunk + 256] = np.einsum("ij,ij->i", difference, difference)
     w = np.exp(-edge_squares / t)
     s = sparse.coo_matrix((np.concatenate([w, w]), (np.concatenate([i, j]), np.concatenate([j, i]))), shape=(m, m)).tocsr()
     d = np.asarray(s.sum(axis=1)).ravel()
-    f = x - (d @ x) / d.sum()
-    lf = d[:, None] * f - s @ f
-    numerators = np.einsum("ij,ij->j", f, lf)
-    denominators = np.einsum("i,ij,ij->j", d, f, f)
+    if is_sparse:
+        feature_difference = x[i] - x[j]
+        numerators = feature_difference.multiply(feature_difference).T @ w
+        weighted_sums = x.T @ d
+        denominators = x.multiply(x).T @ d - weighted_sums ** 2 / d.sum()
+    else:
+        f = x - (d @ x) / d.sum()
+        lf = d[:, None] * f - s @ f
+        numerators = np.einsum("ij,ij->j", f, lf)
+        denominators = np.einsum("i,ij,ij->j", d, f, f)
     with np.errstate(invalid="ignore", divide="ignore"):
-        scores = np.where(denominators > 0, numerators / denominators, np.nan)
+        return np.where(denominators > 0, numerators / denominators, np.nan), nearest
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--input", required=True, help="a CSV with a header, or a .libsvm file")
+    parser.add_argument("--label-col", default=None)
+    parser.add_argument("--k", type=int, default=5)
+    parser.add_argument("--distance", choices=["euclidean", "cosine"], default="euclidean")
+    parser.add_argument("--scores-out", required=True)
+    parser.add_argument("--neighbours-out", default=None)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    x, names = read_libsvm(args.input) if args.input.endswith(".libsvm") else read_csv(args.input, args.label_col)
+    read_seconds = time.perf_counter() - start
+
+    start = time.perf_counter()
+    scores, nearest = scores_of(x, args.k, args.distance == "cosine")
     compute_seconds = time.perf_counter() - start
 
     with open(args.scores_out, "w") as out:
         out.write("feature,score\n")
         for name, score in zip(names, scores):
             out.write(f"{name},{score!r}\n")
+    if args.neighbours_out:
+        with open(args.neighbours_out, "w") as out:
+            for row, others in enumerate(nearest.tolist()):
+                out.write(" ".join(str(v) for v in [row] + sorted(others)) + "\n")
     print(f"read_seconds {read_seconds:.6f}")
     print(f"compute_seconds {compute_seconds:.6f}")
 

@@ -40,6 +40,20 @@ public final class RowBlock implements Serializable {
         return new RowBlock(index, firstRow, rows, null);
     }
 
+    /** Ids of the rows, ascending: {@code firstRow .. firstRow + size - 1}, in a new array. */
+    public long[] ids() {
+        long[] ids = new long[rows.length];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = firstRow + i;
+        }
+        return ids;
+    }
+
+    /** The class labels of the rows in id order, as a new array; null when the block is not {@link #labelled()}. */
+    public double[] labels() {
+        return labels == null ? null : labels.clone();
+    }
+
     /** Block {@code index} of rows with class labels {@code labels}, one per row. */
     public static RowBlock labelled(int index, long firstRow, Vector[] rows, double[] labels) {
         if (labels.length != rows.length) {

@@ -121,17 +121,7 @@ public final class SparsePoints implements BlockPoints<SparsePoints> {
 
     /** The rows of {@code block}, with their labels when the block carries them. */
     public static SparsePoints of(RowBlock block, RowEmbedding embedding) {
-        long[] ids = new long[block.size()];
-        Vector[] vectors = new Vector[block.size()];
-        double[] labels = block.labelled() ? new double[block.size()] : null;
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = block.firstRow() + i;
-            vectors[i] = block.row(i);
-            if (labels != null) {
-                labels[i] = block.label(i);
-            }
-        }
-        return new SparsePoints(ids, vectors, labels, embedding);
+        return new SparsePoints(block.ids(), block.vectors().toArray(Vector[]::new), block.labels(), embedding);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */

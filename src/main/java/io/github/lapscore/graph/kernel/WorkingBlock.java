@@ -123,17 +123,7 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
      * search keeps to rows of the same label.
      */
     public static WorkingBlock of(RowBlock block, RowEmbedding embedding) {
-        long[] ids = new long[block.size()];
-        Vector[] vectors = new Vector[block.size()];
-        double[] labels = block.labelled() ? new double[block.size()] : null;
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = block.firstRow() + i;
-            vectors[i] = block.row(i);
-            if (labels != null) {
-                labels[i] = block.label(i);
-            }
-        }
-        return new WorkingBlock(ids, vectors, labels, embedding);
+        return new WorkingBlock(block.ids(), block.vectors().toArray(Vector[]::new), block.labels(), embedding);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */

@@ -60,9 +60,9 @@ public final class ExactKnnSearch {
                                     : pair._1().size() + pair._2().size());
                             return neighboursWithin(pair, embedding, k, before).iterator();
                         }),
-                wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d rows)",
+                wave -> String.format(Locale.ROOT, StepNames.EXACT_GRAPH + " %d/%d: distances of block pairs %d-%d of %d (%d blocks of %d %s rows)",
                         wave + 1, waves, firstPair(pairs, waves, wave) + 1, firstPair(pairs, waves, wave + 1), pairs,
-                        layout.numBlocks(), layout.rowsPerBlock()),
+                        layout.numBlocks(), layout.rowsPerBlock(), embedding.sparse() ? "sparse" : "dense"),
                 timer);
     }
 

@@ -3,6 +3,7 @@ package io.github.lapscore.selection;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.PreparedRows;
+import io.github.lapscore.graph.kernel.SparsePoints;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
@@ -74,7 +75,8 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
 
     @Override
     protected ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
-        PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, timer, Stage.SCORES);
+        PreparedRows prepared = PreparedRows.of(rows, summary, 0, Integer.MAX_VALUE, SparsePoints.pays(summary.density()), timer,
+                Stage.SCORES);
         ClassMoments moments = timer.run(Stage.SCORES, StepNames.FISHER_SCORES + ": per-class moments of "
                 + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
         return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));

@@ -14,11 +14,13 @@ import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.testkit.DenseLaplacianReference;
+import io.github.lapscore.testkit.LabeledFrames;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,7 +29,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Rows that hold few non-zero values (about 1.5 % here, as term weights do) are measured as sparse
  * points by the exact graphs, and score as {@link DenseLaplacianReference} (He, Cai and Niyogi, NIPS
  * 2005, eq. 1 with dense matrices) and a dense epsilon graph written here say, whether the vectors
- * are stored sparsely or densely; the approximate search keeps dense points.
+ * are stored sparsely or densely; the Fisher score, laid out by the same rule, as its plain formula;
+ * the approximate search keeps dense points.
  */
 class SparseRowsTest {
 
@@ -109,6 +112,40 @@ class SparseRowsTest {
         for (int r = 0; r < DIMS; r++) {
             if (!Double.isNaN(expected[r])) {
                 assertEquals(expected[r], actual[r], 1e-9 * Math.abs(expected[r]), "feature " + r);
+            }
+        }
+    }
+
+    @Test
+    void fisherScoresMatchThePlainFormula() {
+        double[][] rows = topicRows(10L);
+        int[] classes = IntStream.range(0, ROWS).map(i -> i % 3).toArray();
+        List<Vector> vectors = new ArrayList<>();
+        for (double[] row : rows) {
+            vectors.add(Vectors.dense(row).toSparse());
+        }
+        double[] actual = new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)
+                .fit(LabeledFrames.frame(vectors, LabeledFrames.doubles(classes), DataTypes.DoubleType, 3)).scores();
+        for (int r = 0; r < DIMS; r++) {
+            double mean = 0.0;
+            double[] classMeans = new double[3];
+            int[] sizes = new int[3];
+            for (int i = 0; i < ROWS; i++) {
+                mean += rows[i][r] / ROWS;
+                classMeans[classes[i]] += rows[i][r];
+                sizes[classes[i]]++;
+            }
+            double between = 0.0;
+            for (int c = 0; c < 3; c++) {
+                classMeans[c] /= sizes[c];
+                between += sizes[c] * (classMeans[c] - mean) * (classMeans[c] - mean);
+            }
+            double within = 0.0;
+            for (int i = 0; i < ROWS; i++) {
+                within += (rows[i][r] - classMeans[classes[i]]) * (rows[i][r] - classMeans[classes[i]]);
+            }
+            if (within > 0.0) {
+                assertEquals(between / within, actual[r], 1e-9 * between / within + 1e-15, "feature " + r);
             }
         }
     }

@@ -20,8 +20,9 @@ import org.apache.spark.api.java.JavaRDD;
  * @param centres plain means and unit-length means of the features
  * @param summary the checked summary of the rows (before scaling)
  * @param caches  the scope holding the blocks, where what is computed from them is cached too
- * @param sparse  whether the searches measure the rows as sparse points (they hold few non-zero
- *                values), so that a block's memory follows the values its rows store
+ * @param sparse  whether the rows are laid out as sparse (they hold few non-zero values): a block's
+ *                memory then follows the values its rows store, and the exact searches measure
+ *                them as sparse points
  */
 public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary,
                            CacheScope caches, boolean sparse) {

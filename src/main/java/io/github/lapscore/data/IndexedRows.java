@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.ml.linalg.Vector;
@@ -101,6 +102,43 @@ public final class IndexedRows {
      */
     public IndexedRows keepOnly(RowSummary.UsableRow usable) {
         return new IndexedRows(rows.keys().filter(usable::test).zipWithIndex(), column, labelColumn, caches);
+    }
+
+    /**
+     * One row of each set of rows with equal vectors and labels (the labels are all 0 when the rows
+     * carry none): the first in input order, renumbered from 0 in input order, cached in the same
+     * scope. Vectors are equal when their values are, whether stored densely or sparsely (Spark's
+     * {@code Vector.equals}); the result does not depend on the partitioning. One shuffle.
+     */
+    public IndexedRows distinct() {
+        JavaPairRDD<LabeledRow, Long> firsts = rows
+                .mapToPair(row -> new Tuple2<>(new RowValue(row._1()), row._2()))
+                .reduceByKey(Math::min)
+                .mapToPair(first -> new Tuple2<>(first._2(), first._1().row))
+                .sortByKey(true, rows.getNumPartitions())
+                .values()
+                .zipWithIndex();
+        return new IndexedRows(firsts, column, labelColumn, caches);
+    }
+
+    /** A row compared by its vector's values and its label (a class: Kryo cannot ship records). */
+    private static final class RowValue implements Serializable {
+        private final LabeledRow row;
+
+        RowValue(LabeledRow row) {
+            this.row = row;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof RowValue value && Double.compare(row.label(), value.row.label()) == 0
+                    && Objects.equals(row.vector(), value.row.vector());
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Double.hashCode(row.label()) + Objects.hashCode(row.vector());
+        }
     }
 
     /** Sorted distinct labels numbered from 0 when the label column holds strings, else null. */

@@ -1,12 +1,7 @@
 package io.github.lapscore.graph;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
-import java.util.stream.LongStream;
 
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
@@ -33,8 +28,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import scala.Tuple2;
 
 /**
  * Builds the {@link WeightedGraph} of prepared rows for a {@link GraphSpec}: the spec's build step
@@ -152,9 +145,11 @@ public final class GraphBuilder {
                 : timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": automatic bandwidth from the spread of the rows",
                 () -> automaticBandwidth(rows, settings.measure(), centre));
         EdgeWeighting weighting = new EdgeWeighting(settings.kernel(), bandwidth);
-        long isolated = numRows - timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
-                () -> countRowsWithWeight(edges, weighting, layout));
+        RowsWithWeight weighted = timer.run(Stage.WEIGHTS, StepNames.EDGE_WEIGHTS + ": finding rows with a positive weight",
+                () -> RowsWithWeight.of(edges, weighting, layout));
+        long isolated = numRows - weighted.withWeight();
         checkIsolated(spec, isolated, numRows, tally.edges, rows.scale().squaredDistanceToData(bandwidth));
+        warnOfCopies(spec, weighted);
         GraphStatistics statistics = new GraphStatistics(spec.numNeighbours(), numRows, rows.summary().skippedRows(),
                 numClasses, tally.edges, tally.selfLoops, isolated, found.method(), found.recall());
         return new WeightedGraph(spec, layout, numFeatures, blocks, edges, keepNeighbourLists ? found.neighbours() : null,
@@ -180,6 +175,24 @@ public final class GraphBuilder {
             FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows are isolated%s (no edge of positive weight) and add nothing"
                     + " to the scores%s", isolated, numRows, note.where(), note.advice()));
         }
+    }
+
+    /**
+     * Warns when some rows are joined to exact copies of themselves only: their edges add nothing to
+     * any feature's {@code f^T L f}, and when every row with an edge is such, every score is 0 and the
+     * ranking says nothing about the features.
+     */
+    private static void warnOfCopies(GraphSpec spec, RowsWithWeight weighted) {
+        if (weighted.onlyCopies() == 0) {
+            return;
+        }
+        FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows with edges have only exact copies of themselves as neighbours"
+                + " in the %s (duplicated rows: %s); their edges add nothing to any feature's f^T L f, %s; set dropDuplicates = true"
+                + " to build the graph on the distinct rows",
+                weighted.onlyCopies(), weighted.withWeight(), spec.title(), spec.copiesNote(),
+                weighted.onlyCopies() == weighted.withWeight()
+                        ? "so every score is 0 and the ranking says nothing about the features"
+                        : "so the scores describe the other rows only"));
     }
 
     /**
@@ -228,43 +241,6 @@ public final class GraphBuilder {
         boolean samePoint(double[] point) {
             return IntStream.range(0, point.length).allMatch(t -> firstPoint[t] == point[t]);
         }
-    }
-
-    /**
-     * Rows with at least one edge of positive weight, so that {@code D_ii > 0}. Each task marks the
-     * endpoints of its edges in one bit mask per block of {@code layout}; the masks of a block are
-     * joined in one shuffle of a few KiB per block and their bits counted (far less to shuffle than
-     * the ids of all endpoints).
-     */
-    private static long countRowsWithWeight(JavaRDD<Edge> edges, EdgeWeighting weighting, BlockLayout layout) {
-        return edges
-                .mapPartitionsToPair(part -> {
-                    Map<Integer, long[]> masks = new TreeMap<>();
-                    part.forEachRemaining(edge -> {
-                        if (weighting.weight(edge) > 0.0) {
-                            mark(masks, layout, edge.src());
-                            mark(masks, layout, edge.dst());
-                        }
-                    });
-                    List<Tuple2<Integer, long[]>> byBlock = new ArrayList<>(masks.size());
-                    masks.forEach((block, mask) -> byBlock.add(new Tuple2<>(block, mask)));
-                    return byBlock.iterator();
-                })
-                .reduceByKey((a, b) -> {
-                    for (int w = 0; w < a.length; w++) {
-                        a[w] |= b[w];
-                    }
-                    return a;
-                })
-                .map(mask -> LongStream.of(mask._2()).map(Long::bitCount).sum())
-                .fold(0L, Long::sum);
-    }
-
-    /** Sets the bit of row {@code id} in the mask of its block. */
-    private static void mark(Map<Integer, long[]> masks, BlockLayout layout, long id) {
-        int block = layout.blockOf(id);
-        int row = (int) (id - layout.firstRow(block));
-        masks.computeIfAbsent(block, b -> new long[(layout.rowsIn(b) + 63) / 64])[row >>> 6] |= 1L << row;
     }
 
     /** Edge and self-loop counts. */

@@ -85,6 +85,11 @@ public record EpsilonGraph(double radius, long maxEdges, long seed, GraphSetting
         return "radius " + radius + " joins no pair of rows; choose a larger radius";
     }
 
+    @Override
+    public String copiesNote() {
+        return "every row within radius " + radius + " of such a row is a copy of it";
+    }
+
     /** The estimate from a sample can fall short of the count: a graph above {@code maxEdges} is kept, with a warning. */
     @Override
     public Optional<String> edgeCountWarning(long edges) {

@@ -137,6 +137,15 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
         return "no class has two rows";
     }
 
+    /**
+     * When a row of this graph has only exact copies of itself as neighbours, for the warning about
+     * duplicated rows. By default the graph joins every row to its k nearest: when it is repeated
+     * more than k times.
+     */
+    default String copiesNote() {
+        return "a row repeated more than k = " + numNeighbours() + " times has only its copies among its k nearest";
+    }
+
     /** A warning that the built graph has more edges than the params allow; empty when it has not. */
     default Optional<String> edgeCountWarning(long edges) {
         return Optional.empty();

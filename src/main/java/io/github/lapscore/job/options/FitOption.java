@@ -36,6 +36,7 @@ public enum FitOption implements CommandOption {
     REFINEMENT_ROUNDS("--refinement-rounds", "N", "refinementRounds"),
     MAX_ROWS_PER_TASK("--max-rows-per-task", "N", "maxRowsPerTask"),
     RECALL_SAMPLE("--recall-sample", "N", "recallSampleSize"),
+    DROP_DUPLICATES("--drop-duplicates", "true|false", "dropDuplicates"),
     BLOCK_SIZE("--block-size", "N", "blockSize"),
     VARIANCE("--variance", "degree|uniform", "varianceWeighting"),
     SELF_LOOPS("--self-loops", "true|false", "includeSelfLoops"),

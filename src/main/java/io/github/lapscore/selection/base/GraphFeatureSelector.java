@@ -1,5 +1,7 @@
 package io.github.lapscore.selection.base;
 
+import java.util.Locale;
+
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.IndexedRows;
 import io.github.lapscore.data.RowSummary;
@@ -7,10 +9,14 @@ import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.graph.GraphBuilder;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.spec.GraphSpec;
+import io.github.lapscore.progress.FitWarnings;
+import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.selection.params.GraphSelectorParams;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A selector whose score is read off a graph of the rows ({@link GraphSpec}): it builds the
@@ -27,6 +33,8 @@ import org.apache.spark.sql.types.StructType;
  */
 public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>, M extends FeatureSelectorModel<M>>
         extends FeatureSelector<S, M> implements GraphSelectorParams {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GraphFeatureSelector.class);
 
     protected GraphFeatureSelector(String uid) {
         super(uid);
@@ -117,6 +125,11 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         return self();
     }
 
+    public S setDropDuplicates(boolean value) {
+        set(dropDuplicates(), value);
+        return self();
+    }
+
     public S setSeed(long value) {
         set(seed(), value);
         return self();
@@ -160,7 +173,7 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
     @Override
     protected final ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer) {
         GraphSpec spec = graphSpec();
-        PreparedRows prepared = GraphBuilder.prepare(rows, summary, spec, timer);
+        PreparedRows prepared = prepare(new CheckedRows(rows, summary), spec, timer);
         return spec.materialised() ? scoreGraph(GraphBuilder.build(prepared, spec, keepsNeighbourLists(), timer), timer)
                 : scoreClassGraph(prepared, timer);
     }
@@ -183,10 +196,30 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         GraphSpec spec = graphSpec();
         spec.requireMaterialised();
         return CacheScope.ownedByResult(caches -> {
-            CheckedRows checked = checkedRows(dataset, timer, caches);
-            return GraphBuilder.build(GraphBuilder.prepare(checked.rows(), checked.summary(), spec, timer), spec,
-                    keepsNeighbourLists(), timer);
+            return GraphBuilder.build(prepare(checkedRows(dataset, timer, caches), spec, timer), spec, keepsNeighbourLists(), timer);
         });
+    }
+
+    /**
+     * Lays the checked rows out for {@code spec} ({@link GraphBuilder#prepare}); with
+     * {@code dropDuplicates}, only the distinct rows ({@link IndexedRows#distinct}), checked again
+     * (k must stay below their number), and the number dropped is said.
+     */
+    private PreparedRows prepare(CheckedRows checked, GraphSpec spec, StageTimer timer) {
+        if (!getDropDuplicates()) {
+            return GraphBuilder.prepare(checked.rows(), checked.summary(), spec, timer);
+        }
+        String column = getFeaturesCol();
+        IndexedRows distinct = checked.rows().distinct();
+        RowSummary summary = timer.run(Stage.VALIDATION, "Dropping the rows of column '" + column + "' that repeat an earlier row"
+                + " (dropDuplicates)", () -> RowSummary.of(distinct)).withSkippedRows(checked.summary().skippedRows());
+        checked.rows().release();
+        long dropped = checked.summary().count() - summary.count();
+        validateRows(summary, null);
+        FitWarnings.warn(LOG, String.format(Locale.ROOT, "With dropDuplicates = true, %d of %d rows repeat an earlier row%s in"
+                + " column '%s' and were dropped; the graph and the scores are those of the %d distinct rows", dropped,
+                checked.summary().count(), spec.needsLabels() ? " and its label" : "", column, summary.count()));
+        return GraphBuilder.prepare(distinct, summary, spec, timer);
     }
 
     /** Scores the features on {@code graph} (from {@link #buildGraph}) and selects them; the graph stays cached. */

@@ -12,6 +12,7 @@ import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.GraphType;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.graph.spec.KnnWithinClassGraph;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
@@ -125,6 +126,16 @@ public interface GraphSelectorParams extends SelectorParams {
         return declaredParams().recallSampleSize;
     }
 
+    /**
+     * The {@code dropDuplicates} param: a row repeated more than k times has only its copies among
+     * its k nearest, and edges between copies add 0 to every feature's {@code f^T L f} (He, Cai and
+     * Niyogi, NIPS 2005, eq. 1); on a table of such rows every score is 0. With it, the graph and the
+     * scores are those of the distinct rows (the first of each set of equal rows, in input order).
+     */
+    default BooleanParam dropDuplicates() {
+        return declaredParams().dropDuplicates;
+    }
+
     /** The {@code seed} param: results depend on it and on the row order only, never on the partitioning. */
     default LongParam seed() {
         return declaredParams().seed;
@@ -211,6 +222,11 @@ public interface GraphSelectorParams extends SelectorParams {
     /** The value of {@link #refinementRounds()}. */
     default int getRefinementRounds() {
         return (Integer) getOrDefault(refinementRounds());
+    }
+
+    /** The value of {@link #dropDuplicates()}. */
+    default boolean getDropDuplicates() {
+        return (Boolean) getOrDefault(dropDuplicates());
     }
 
     /** The value of {@link #recallSampleSize()}. */

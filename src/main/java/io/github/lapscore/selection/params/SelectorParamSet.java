@@ -55,6 +55,7 @@ public final class SelectorParamSet implements Serializable {
     final IntParam refinementRounds;
     final IntParam maxRowsPerTask;
     final IntParam recallSampleSize;
+    final BooleanParam dropDuplicates;
     final LongParam seed;
 
     final Param<String> weightKernel;
@@ -146,6 +147,9 @@ public final class SelectorParamSet implements Serializable {
         recallSampleSize = new IntParam(uid, "recallSampleSize",
                 "approximate graph: rows whose exact neighbours are found to estimate recall@k; 0 skips the estimate",
                 ParamChecks.atLeast("recallSampleSize", 0));
+        dropDuplicates = new BooleanParam(uid, "dropDuplicates",
+                "build the graph on the distinct rows: of rows equal in every feature (and label, for a graph within"
+                        + " classes) only the first is kept, and the number dropped is reported");
         seed = new LongParam(uid, "seed",
                 "random seed of the approximate graph, its recall sample and the epsilon graph's edge estimate");
 
@@ -192,6 +196,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(refinementRounds, DEFAULT_REFINEMENT_ROUNDS);
         owner.setDefault(maxRowsPerTask, 0);
         owner.setDefault(recallSampleSize, 300);
+        owner.setDefault(dropDuplicates, false);
         owner.setDefault(seed, DEFAULT_SEED);
     }
 

@@ -178,20 +178,22 @@ public final class GraphBuilder {
     }
 
     /**
-     * Warns when some rows are joined to exact copies of themselves only: their edges add nothing to
-     * any feature's {@code f^T L f}, and when every row with an edge is such, every score is 0 and the
-     * ranking says nothing about the features.
+     * Warns when some rows are joined to exact copies of themselves only: no feature differs along
+     * their edges, which add nothing to any {@code f^T L f}; when every row with an edge is such, the
+     * graph joins no two different rows, every Laplacian Score is 0 and no ranking says anything
+     * about the features.
      */
     private static void warnOfCopies(GraphSpec spec, RowsWithWeight weighted) {
         if (weighted.onlyCopies() == 0) {
             return;
         }
         FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows with edges have only exact copies of themselves as neighbours"
-                + " in the %s (duplicated rows: %s); their edges add nothing to any feature's f^T L f, %s; set dropDuplicates = true"
+                + " in the %s (duplicated rows: %s); no feature differs along their edges, %s; set dropDuplicates = true"
                 + " to build the graph on the distinct rows",
                 weighted.onlyCopies(), weighted.withWeight(), spec.title(), spec.copiesNote(),
                 weighted.onlyCopies() == weighted.withWeight()
-                        ? "so every score is 0 and the ranking says nothing about the features"
+                        ? "and as every row is such, the graph joins no two different rows and the ranking says nothing about"
+                        + " the features (the Laplacian Score of every feature is 0)"
                         : "so the scores describe the other rows only"));
     }
 

@@ -66,7 +66,11 @@ class DuplicateRowsTest {
         }
         String warning = warningAbout("only exact copies");
         assertTrue(warning.startsWith("280 of 280 rows"), warning);
-        assertTrue(warning.contains("every score is 0") && warning.contains("dropDuplicates = true"), warning);
+        assertTrue(warning.contains("the ranking says nothing") && warning.contains("dropDuplicates = true"), warning);
+
+        warnings.clear();
+        new LocalKernelRegressionSelector().setNumNeighbors(K).fit(SparkTestSession.frame(repeated(distinct, K + 2), 3));
+        assertTrue(warningAbout("only exact copies").startsWith("280 of 280 rows"), warnings.toString());
     }
 
     @Test

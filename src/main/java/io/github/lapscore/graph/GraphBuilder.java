@@ -188,9 +188,9 @@ public final class GraphBuilder {
             return;
         }
         FitWarnings.warn(LOG, String.format(Locale.ROOT, "%d of %d rows with edges have only exact copies of themselves as neighbours"
-                + " in the %s (duplicated rows: %s); no feature differs along their edges, %s; set dropDuplicates = true"
+                + " (duplicated rows: %s); no feature differs along their edges, %s; set dropDuplicates = true"
                 + " to build the graph on the distinct rows",
-                weighted.onlyCopies(), weighted.withWeight(), spec.title(), spec.copiesNote(),
+                weighted.onlyCopies(), weighted.withWeight(), spec.copiesNote(),
                 weighted.onlyCopies() == weighted.withWeight()
                         ? "and as every row is such, the graph joins no two different rows and the ranking says nothing about"
                         + " the features (the Laplacian Score of every feature is 0)"

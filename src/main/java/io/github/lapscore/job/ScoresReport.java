@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
+import io.github.lapscore.selection.FisherScoreSelectorModel;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 
@@ -28,6 +29,8 @@ final class ScoresReport {
     private final int[] ranking;
     private final FitSummary summary;
     private final String title;
+    /** Whether the score reads the classes alone and builds no graph (the Fisher score). */
+    private final boolean graphless;
 
     /** The report of {@code model}, whose score is called {@code title} (e.g. "Fisher score"), for features {@code names}. */
     ScoresReport(FeatureSelectorModel<?> model, String title, String[] names) {
@@ -44,6 +47,7 @@ final class ScoresReport {
         this.redundancy = model.redundancy();
         Arrays.stream(model.selectedFeatures()).forEach(f -> selected[f] = true);
         this.summary = model.summary();
+        this.graphless = model instanceof FisherScoreSelectorModel;
     }
 
     /**
@@ -101,6 +105,9 @@ final class ScoresReport {
 
     /** What the graph was: its kind, size and how it was found. */
     private String graphLine() {
+        if (graphless) {
+            return "no graph (the Fisher score reads each class's means and spreads)";
+        }
         return switch (summary.graphType()) {
             case "class" -> String.format(Locale.ROOT, "class graph (not built: %d same-class pairs)", summary.numEdges());
             case "epsilon" -> String.format(Locale.ROOT, "epsilon graph, edges %d (average degree %.2f), isolated rows %d",

@@ -54,7 +54,8 @@ final class UserTerms {
     String columnNames(String text) {
         String named = text;
         if (input != null) {
-            named = named.replace("Column '" + InputTable.VECTOR_COLUMN + "' ", "The input ")
+            named = named.replace("Column '" + InputTable.VECTOR_COLUMN + "': every", "Every")
+                    .replace("Column '" + InputTable.VECTOR_COLUMN + "' ", "The input ")
                     .replace("column '" + InputTable.VECTOR_COLUMN + "'", "the features")
                     .replace("'" + InputTable.VECTOR_COLUMN + "'", "the features");
             for (Map.Entry<String, String> renamed : input.userNames().entrySet()) {

@@ -61,6 +61,9 @@ class EstimatorMessagesTest {
         assertEquals("Data row 8 has Infinity in column 'sepal_width'; remove or impute non-finite values, or set"
                 + " --handle-invalid skip", terms.translate("Column 'lapscore_features' row 7 (counting from 0) has Infinity at feature"
                 + " 1 ('sepal_width'); remove or impute non-finite values, or set handleInvalid = skip"));
+        assertEquals("Every feature is constant over the 23 rows, so none has a score and none is selected",
+                terms.translate("Column 'lapscore_features': every feature is constant over the 23 rows, so none has a score and"
+                        + " none is selected"));
         assertEquals("Column 'species' has no label (null or NaN) at data row 6; drop or fill unlabelled rows, or set"
                 + " --handle-invalid skip", terms.translate("Column 'species' has no label (null or NaN) at row 5 (counting from 0);"
                 + " drop or fill unlabelled rows, or set handleInvalid = skip"));

@@ -2,6 +2,7 @@ package io.github.lapscore.job;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -180,6 +182,42 @@ class FitCommandTest {
         for (FitOption option : FitOption.values()) {
             assertTrue(help.contains(option.flag()), option.flag());
         }
+    }
+
+    /**
+     * Iris with every row ten times: the fit says that every row has only its copies as neighbours and
+     * what to do; with --drop-duplicates true it says how many rows it dropped and scores as the
+     * library does on the same rows with dropDuplicates. A Fisher fit says it builds no graph.
+     */
+    @Test
+    void duplicatedRowsAreSaidAndDroppedOnRequest(@TempDir Path out) throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("data/iris.csv"));
+        List<String> repeated = new ArrayList<>(List.of(lines.get(0)));
+        lines.stream().skip(1).forEach(line -> repeated.addAll(Collections.nCopies(10, line)));
+        String input = Files.write(out.resolve("iris_dup10.csv"), repeated).toString();
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        FitCommand.run(SPARK, new String[]{"--input", input, "--label-col", "species", "--num-features", "2"},
+                new PrintStream(plain, true, StandardCharsets.UTF_8));
+        String said = plain.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("Warning: 1500 of 1500 rows with edges have only exact copies of themselves as neighbours")
+                && said.contains("the ranking says nothing about the features") && said.contains("set --drop-duplicates true"), said);
+
+        ByteArrayOutputStream dropped = new ByteArrayOutputStream();
+        FeatureSelectorModel<?> distinct = FitCommand.run(SPARK, new String[]{"--input", input, "--label-col", "species",
+                "--num-features", "2", "--drop-duplicates", "true"}, new PrintStream(dropped, true, StandardCharsets.UTF_8));
+        String report = dropped.toString(StandardCharsets.UTF_8);
+        assertTrue(report.contains("With --drop-duplicates true, 1351 of 1500 rows repeat an earlier row in the features and were"
+                + " dropped; the graph and the scores are those of the 149 distinct rows"), report);
+        assertFalse(report.contains("only exact copies"), report);
+        Dataset<Row> frame = new VectorAssembler().setInputCols(IRIS).setOutputCol("features")
+                .transform(SPARK.read().option("header", true).option("inferSchema", true).csv(input));
+        assertArrayEquals(new LaplacianScoreSelector().setDropDuplicates(true).fit(frame).scores(), distinct.scores(), 1e-12);
+
+        ByteArrayOutputStream fisher = new ByteArrayOutputStream();
+        FitCommand.run(SPARK, new String[]{"--input", "data/iris.csv", "--label-col", "species", "--score", "fisher"},
+                new PrintStream(fisher, true, StandardCharsets.UTF_8));
+        assertTrue(fisher.toString(StandardCharsets.UTF_8).contains("classes 3, no graph (the Fisher score reads each class's means"),
+                fisher.toString(StandardCharsets.UTF_8));
     }
 
     /** Every score and graph from the command line gives what the library gives with the same params. */

@@ -54,6 +54,10 @@ class SelectionWarningsTest {
         assertEquals(3, models.get(0).summary().isolatedRows());
         assertEquals(List.of("3 of 5 rows are isolated at radius 1.0E-9 (no edge of positive weight) and add nothing to the scores;"
                         + " choose a larger radius to join more of them",
+                "2 of 2 rows with edges have only exact copies of themselves as neighbours (duplicated rows: every row within"
+                        + " radius 1.0E-9 of such a row is a copy of it); no feature differs along their edges, and as every row is"
+                        + " such, the graph joins no two different rows and the ranking says nothing about the features (the"
+                        + " Laplacian Score of every feature is 0); set dropDuplicates = true to build the graph on the distinct rows",
                 "Column 'features' has no feature with a score, so none is selected: 3 of 5 rows are isolated (no edge of positive"
                         + " weight) and every feature is constant over the 2 others; choose a larger radius"), warnings);
         assertFalse(warnings.stream().anyMatch(warning -> warning.contains("constant over the 5 rows")), warnings::toString);

@@ -62,11 +62,12 @@ def scores(path):
         return {row["feature"]: float(row["score"]) for row in csv.DictReader(out)}
 
 
-def largest_difference(ours, baseline, libsvm):
-    """Largest |ours - baseline| over the features (LibSVM features are named f0.. in file order, as the CSV's are)."""
-    if libsvm:
+def largest_difference(ours, baseline, from_csv):
+    """Largest |ours - baseline| over the features; a LibSVM file converted from the CSV names feature c + 1 what the CSV's
+    header names column c (from_csv)."""
+    if from_csv:
         names = list(baseline)
-        ours = {names[int(name[1:])]: score for name, score in ours.items()}
+        ours = {names[int(name[1:]) - 1]: score for name, score in ours.items()}
     both = [(ours[name], baseline[name]) for name in baseline]
     assert len(ours) == len(baseline), (len(ours), len(baseline))
     return max(0.0 if a != a and b != b else abs(a - b) for a, b in both)
@@ -79,13 +80,13 @@ def baseline(path, scores_out, extra=()):
     return float(re.search(r"compute_seconds ([0-9.]+)", output).group(1))
 
 
-def fit_line(shape_label, fmt, path, label, fixed, compute, baseline_scores, folder, extra=()):
+def fit_line(shape_label, fmt, path, label, fixed, compute, baseline_scores, folder, extra=(), from_csv=False):
     """Fits path whole, compares its scores with the baseline's, and returns the table line."""
     ours = os.path.join(folder, f"scores-{fmt}.csv")
     log = os.path.join(folder, f"fit-{fmt}.log")
     whole, peak = timed([LAPSCORE, "fit", "--input", path, "--label-col", label, "--num-features", "20", "--scores-out", ours, *extra],
                         log)
-    difference = largest_difference(scores(ours), scores(baseline_scores), fmt == "libsvm")
+    difference = largest_difference(scores(ours), scores(baseline_scores), from_csv)
     with open(log) as text:
         steps = re.search(r"^Seconds: (.*?)(?: \(|$)", text.read(), re.M).group(1)
     print(f"{shape_label} {fmt}: fit {whole:.1f} s, {peak:.1f} GiB, |difference| {difference:.1e}", file=sys.stderr)
@@ -164,7 +165,8 @@ def run_shape(shape, work):
             path = os.path.join(folder, "table.libsvm")
             to_libsvm(table_csv, path)
         label = "label" if fmt == "libsvm" else "cluster"
-        lines.append(fit_line(f"{rows:,} x {dims:,}", fmt, path, label, fixed, compute, baseline_scores, folder))
+        lines.append(fit_line(f"{rows:,} x {dims:,}", fmt, path, label, fixed, compute, baseline_scores, folder,
+                              from_csv=fmt == "libsvm"))
     return lines
 
 

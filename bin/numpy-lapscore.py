@@ -18,8 +18,9 @@ paper states it (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NI
 
 Prints "read_seconds R" (reading the file, not part of the compute), "compute_seconds C" (from the
 matrix in memory to the scores), then writes the scores as `feature,score` lines to --scores-out
-(LibSVM features named f0, f1, ... by index) and, with --neighbours-out, every row's k nearest as
-`row n1 n2 ...` lines. Needs Debian's python3-numpy and python3-scipy.
+(LibSVM features named after their indices in the file, f1, f2, ..., as `lapscore fit` names them)
+and, with --neighbours-out, every row's k nearest as `row n1 n2 ...` lines. Needs Debian's
+python3-numpy and python3-scipy.
 """
 import argparse
 import time
@@ -49,7 +50,7 @@ def read_libsvm(path):
             pointers.append(len(indices))
     dims = max(indices) + 1
     x = sparse.csr_matrix((np.array(values), np.array(indices), np.array(pointers)), shape=(len(pointers) - 1, dims))
-    return x, [f"f{j}" for j in range(dims)]
+    return x, [f"f{j + 1}" for j in range(dims)]
 
 
 def nearest_dense(e, k):

@@ -220,6 +220,19 @@ class FitCommandTest {
                 fisher.toString(StandardCharsets.UTF_8));
     }
 
+    /** A LibSVM file's features are named after their indices in the file, which count from 1: f1 is the vector's first value. */
+    @Test
+    void libsvmFeaturesAreNamedByTheirIndicesInTheFile(@TempDir Path out) throws Exception {
+        String input = Files.write(out.resolve("tiny.libsvm"), List.of("1 1:0.5 3:1.5 4:2", "0 1:1.0 2:3.0 4:1", "1 2:2.0 3:0.5 4:3",
+                "0 1:0.1 2:0.2 3:0.3", "1 1:3 2:1 3:2 4:0.5", "0 1:2 2:2 3:2 4:2")).toString();
+        Path scores = out.resolve("scores.csv");
+        FitCommand.run(SPARK, new String[]{"--input", input, "--k", "2", "--scores-out", scores.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<String> lines = Files.readAllLines(scores);
+        assertEquals(List.of("0,f1", "1,f2", "2,f3", "3,f4"),
+                lines.stream().skip(1).map(line -> line.substring(0, line.indexOf(',', line.indexOf(',') + 1))).toList());
+    }
+
     /** Every score and graph from the command line gives what the library gives with the same params. */
     @Test
     void everyScoreAndGraphMatchesTheLibrary() throws Exception {

@@ -53,10 +53,13 @@ public final class InputTable implements AutoCloseable {
     private final Map<String, String> internalNames;
     private final StageTimer timer;
     private final CacheScope caches;
+    /** The number of the first unnamed feature: 1 for LibSVM, whose file counts its indices from 1, else 0. */
+    private final int firstFeatureNumber;
 
     private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
-                       Map<String, String> internalNames, StageTimer timer, CacheScope caches) {
+                       Map<String, String> internalNames, StageTimer timer, CacheScope caches, int firstFeatureNumber) {
         this.data = data;
+        this.firstFeatureNumber = firstFeatureNumber;
         this.caches = caches;
         this.vectorColumn = vectorColumn;
         this.featureColumns = featureColumns;
@@ -131,7 +134,8 @@ public final class InputTable implements AutoCloseable {
         if (format.equals("libsvm") || (requested != null && requested.size() == 1 && isVectorColumn(raw, requested.get(0)))) {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
-            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer, caches);
+            return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer, caches,
+                    format.equals("libsvm") ? 1 : 0);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames);
         boolean skipInvalid = args.get(FitOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
@@ -165,7 +169,7 @@ public final class InputTable implements AutoCloseable {
             return new Assembled(features, misfitColumn == null ? vectors : vectors.drop(misfitColumn));
         });
         return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer,
-                caches);
+                caches, 0);
     }
 
     /**
@@ -350,7 +354,11 @@ public final class InputTable implements AutoCloseable {
         return featureColumns;
     }
 
-    /** Names of the {@code count} features: the column names, the vector column's attribute names, or f0, f1, .... */
+    /**
+     * Names of the {@code count} features: the column names, the vector column's attribute names, or
+     * f0, f1, ... by position in the vector; for LibSVM, by index in the file, f1, f2, ... (index i is
+     * position i - 1, as Spark's LibSVM reader stores it).
+     */
     public String[] featureNames(int count) {
         if (fromColumns()) {
             return featureColumns.toArray(String[]::new);
@@ -359,7 +367,7 @@ public final class InputTable implements AutoCloseable {
         AttributeGroup group = AttributeGroup.fromStructField(data.schema().apply(vectorColumn));
         for (int i = 0; i < count; i++) {
             names[i] = group.attributes().isDefined() && group.attributes().get()[i].name().isDefined()
-                    ? group.attributes().get()[i].name().get() : "f" + i;
+                    ? group.attributes().get()[i].name().get() : "f" + (i + firstFeatureNumber);
         }
         return names;
     }

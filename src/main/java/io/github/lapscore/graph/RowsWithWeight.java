@@ -18,7 +18,7 @@ import scala.Tuple2;
  * edge but a self-loop at distance 0). A row of the second kind adds {@code S_ij (f_i - f_j)^2 = 0}
  * to every feature's {@code f^T L f} (He, Cai and Niyogi, "Laplacian Score for Feature Selection",
  * NIPS 2005, eq. 1) and its weight to the denominators: when every row with an edge is such, every
- * score is 0 whatever the features, as with a table whose rows are each repeated k times or more.
+ * score is 0 whatever the features, as with a table whose rows are each repeated more than k times.
  *
  * <p>One pass: each task marks the endpoints of its edges in three bit masks per block of the
  * layout (an edge of positive weight; one that is not a self-loop; one of those at a positive

@@ -45,13 +45,35 @@ class InputErrorsTest {
         List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
         Path folder = Files.createDirectories(dir.resolve("table"));
         Files.write(folder.resolve("part-00000.csv"), iris.subList(0, 76));
-        Files.write(folder.resolve("part-00001.csv"), iris.subList(75, iris.size()));
+        List<String> secondPart = new ArrayList<>(List.of(iris.get(0)));
+        secondPart.addAll(iris.subList(76, iris.size()));
+        Files.write(folder.resolve("part-00001.csv"), secondPart);
         Files.write(folder.resolve("_SUCCESS"), List.of());
         Files.writeString(folder.resolve("notes.txt"), "Downloaded from UCI\nspecies is the label\n");
         assertEquals("--input: '" + folder + "' holds 'notes.txt' besides its CSV files, and Spark would read it as CSV rows too;"
                 + " move it out, or give a glob of the CSV files such as '" + folder + "/*.csv'",
                 error("--input", folder.toString(), "--format", "csv", "--label-col", "species"));
         printed("--input", folder + "/*.csv", "--format", "csv", "--label-col", "species", "--num-features", "1");
+    }
+
+    @Test
+    void csvFilesOfDifferentHeadersInOneFolderAreNamed(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("mixed"));
+        Files.copy(Path.of("data/iris.csv"), folder.resolve("a-iris.csv"));
+        Files.copy(Path.of("data/digits.csv"), folder.resolve("b-digits.csv"));
+        String message = error("--input", folder.toString(), "--format", "csv", "--label-col", "digit");
+        assertEquals("--input: '" + folder + "' holds CSV files whose first lines differ: 'a-iris.csv' (5 columns:"
+                + " sepal_length,sepal_width,petal_length,...) and 'b-digits.csv' (65 columns: " + String.join(",",
+                List.of(Files.readAllLines(Path.of("data/digits.csv")).get(0).split(",")).subList(0, 3)) + ",...); every file's"
+                + " first line is read as its header, and Spark reads all of them with one, so give the files of one table, each"
+                + " starting with the same header", message);
+        Path split = Files.createDirectories(dir.resolve("split"));
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        Files.write(split.resolve("part-00000.csv"), iris.subList(0, 76));
+        Files.write(split.resolve("part-00001.csv"), iris.subList(76, iris.size()));
+        assertTrue(error("--input", split.toString(), "--format", "csv", "--label-col", "species")
+                .contains("'part-00001.csv' (5 columns: " + iris.get(76).substring(0, iris.get(76).lastIndexOf(',')).replaceAll(
+                        "^(([^,]*,){2}[^,]*).*", "$1") + ",...)"), "a part split off without its header is named too");
     }
 
     @Test

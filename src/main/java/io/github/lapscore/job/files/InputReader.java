@@ -36,6 +36,9 @@ final class InputReader {
             if (format.equals("csv")) {
                 StrayFiles.refuseAmongCsv(path, spark.sparkContext().hadoopConfiguration());
             }
+            if (format.equals("csv") && header) {
+                CsvHeaders.requireOneHeader(path, spark.sparkContext().hadoopConfiguration());
+            }
             if (format.equals("csv") && !typesFromWholeFile) {
                 Optional<ReadTable> sampled = SampledCsv.read(spark, path, header, label);
                 if (sampled.isPresent()) {

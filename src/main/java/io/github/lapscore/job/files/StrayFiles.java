@@ -64,7 +64,7 @@ final class StrayFiles {
      * directories among them, without hidden ones. Empty when the path cannot be listed (reading it
      * then says why).
      */
-    private static List<FileStatus> visibleFiles(String path, Configuration conf) {
+    static List<FileStatus> visibleFiles(String path, Configuration conf) {
         List<FileStatus> files = new ArrayList<>();
         try {
             Path given = new Path(path);

@@ -27,12 +27,6 @@ import org.apache.spark.api.java.JavaRDD;
 public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, FeatureCentres centres, RowSummary summary,
                            CacheScope caches, boolean sparse) {
 
-    /** {@link #of(IndexedRows, RowSummary, int, int, boolean, StageTimer, String)} for rows measured as dense points. */
-    public static PreparedRows of(IndexedRows rows, RowSummary summary, int requestedRowsPerBlock, int maxRowsPerBlock,
-                                  StageTimer timer, String stage) {
-        return of(rows, summary, requestedRowsPerBlock, maxRowsPerBlock, false, timer, stage);
-    }
-
     /**
      * Cuts {@code rows} into blocks of {@code requestedRowsPerBlock} rows (0 chooses, at most
      * {@code maxRowsPerBlock}) and computes the centres, under {@code stage} of {@code timer}. The

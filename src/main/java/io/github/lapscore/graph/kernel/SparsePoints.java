@@ -30,11 +30,9 @@ public final class SparsePoints implements BlockPoints<SparsePoints> {
 
     /**
      * Largest share of non-zero values at which rows are measured as sparse points. A pair costs
-     * the sparse scan a few nanoseconds plus about {@code density^2 d} scattered products, the
-     * dense one d multiply-adds in single precision; the two cost the same near 5 % (one core,
-     * 4 096 x 4 096 pairs at 200 and 1 000 features), the sparse scan is 1.8 times as fast at 5 % of
-     * 10 000, and the dense one 1.2 to 4 times as fast at 10 %. The blocks of sparse points hold
-     * {@code 2 density d} values a row instead of d.
+     * the sparse scan a few operations plus about {@code density^2 d} scattered products, the dense
+     * one d multiply-adds in single precision; the bound is where the two cost about the same, and
+     * blocks of sparse points hold {@code 2 density d} values a row instead of d.
      */
     public static final double MAX_DENSITY = 0.05;
 

@@ -122,7 +122,7 @@ class BoundedTasksTest {
         try (CacheScope caches = new CacheScope()) {
             IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(SMALL, 3), "features", null, caches);
             StageTimer timer = new StageTimer(SparkTestSession.spark().sparkContext(), "bounded tasks");
-            PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 0, SMALL_MAX_ROWS_PER_TASK / 2, timer,
+            PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 0, SMALL_MAX_ROWS_PER_TASK / 2, false, timer,
                     Stage.GRAPH);
             SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()), true);
             return NeighbourEntries.of(ApproximateKnnSearch.run(input, new SearchSettings(K, new ForestSettings(4, 0, 0, 2,

@@ -78,7 +78,7 @@ class SearchCachesTest {
         Caches.leavesNothingCached(search + " and its scope", () -> {
             try (CacheScope caches = new CacheScope()) {
                 IndexedRows indexed = IndexedRows.of(SparkTestSession.denseFrame(DATA, 3), "features", null, caches);
-                PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 100, Integer.MAX_VALUE, timer(), Stage.GRAPH);
+                PreparedRows rows = PreparedRows.of(indexed, RowSummary.of(indexed), 100, Integer.MAX_VALUE, false, timer(), Stage.GRAPH);
                 SearchInput input = SearchInput.of(rows, DistanceMeasure.EUCLIDEAN, DistanceMeasure.EUCLIDEAN.centre(rows.centres()), false);
                 Set<Integer> before = persistedRdds();
                 List<String> heldShuffles = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.github.lapscore.job;
 
+import static org.apache.spark.sql.functions.col;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +44,9 @@ import org.apache.spark.sql.SparkSession;
 /**
  * {@code lapscore evaluate}: runs the {@link Experiment} on the input with the selectors of
  * {@code --selectors} and writes its table (CSV and Markdown), its charts and, for image data, the
- * feature maps. The label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and
+ * feature maps. With {@code --standardize} the selectors, k-means and 1-NN all read every feature
+ * divided by its standard deviation, as {@code fit --standardize} scores them; without it, the note
+ * of {@link Standardization} says when the features' spreads lie orders of magnitude apart. The label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and
  * strings both work; only the evaluation and the Fisher score read it.
  */
 final class EvaluateCommand {
@@ -50,12 +54,15 @@ final class EvaluateCommand {
     /** Name of the indexed label column. */
     private static final String CLASS_COLUMN = "evaluation_class";
 
+    /** Name of the features in their own units, which the variance baseline ranks when {@code --standardize} scales the others. */
+    private static final String ORIGINAL_COLUMN = "evaluation_original";
+
     private static final Pattern IMAGE_SHAPE = Pattern.compile("(\\d{1,5})[xX](\\d{1,5})");
 
     /** Fit options that make no sense here: evaluate chooses the selectors and the features itself, and needs every row. */
     private static final List<FitOption> FIT_ONLY = List.of(FitOption.SCORE, FitOption.SELECT, FitOption.PERCENTILE,
             FitOption.THRESHOLD, FitOption.SCORES_OUT, FitOption.EDGES_OUT, FitOption.OUTPUT, FitOption.MODEL_OUT,
-            FitOption.HANDLE_INVALID, FitOption.STANDARDIZE);
+            FitOption.HANDLE_INVALID);
 
     private EvaluateCommand() {
     }
@@ -87,7 +94,9 @@ final class EvaluateCommand {
                     .setOutputCol(CLASS_COLUMN).fit(input.data());
             requireTwoClasses(input.labelColumn(), indexer.labelsArray()[0]);
             try (CacheScope caches = new CacheScope()) {
-                Dataset<Row> rows = caches.persist(indexer.transform(input.data()).select(input.vectorColumn(), CLASS_COLUMN));
+                Dataset<Row> indexed = indexer.transform(input.data()).select(col(input.vectorColumn()), col(CLASS_COLUMN),
+                        col(input.vectorColumn()).as(ORIGINAL_COLUMN));
+                Dataset<Row> rows = caches.persist(Standardization.scaledOrNoted(input, indexed, fit.given(FitOption.STANDARDIZE), out));
                 int numFeatures = ((Vector) rows.first().get(0)).size();
                 if (shape != null && shape[0] * shape[1] != numFeatures) {
                     throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
@@ -95,7 +104,7 @@ final class EvaluateCommand {
                 }
                 List<FeatureRanker> rankers = new ArrayList<>();
                 for (EvaluatedSelector selector : selectors) {
-                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit));
+                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit, out));
                 }
                 Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
@@ -121,11 +130,18 @@ final class EvaluateCommand {
         }
     }
 
-    /** The ranker of {@code selector}, its estimator configured by the fit options given. */
+    /**
+     * The ranker of {@code selector}, its estimator configured by the fit options given. The variance
+     * baseline ranks the features in their own units: after {@code --standardize} every variance is 1.
+     */
     private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, int numFeatures,
-                                        JobArguments<EvaluateOption> own, JobArguments<FitOption> fit) {
+                                        JobArguments<EvaluateOption> own, JobArguments<FitOption> fit, PrintStream out) {
         if (selector.score() == null) {
-            return new VarianceRanker(featuresColumn);
+            if (fit.given(FitOption.STANDARDIZE)) {
+                out.println("Note: variance ranks the features by their variances in their own units (after --standardize each"
+                        + " is 1); k-means and 1-NN read its choice standardized, as every other selector's");
+            }
+            return new VarianceRanker(ORIGINAL_COLUMN);
         }
         FeatureSelector<?, ?> estimator = selector.score().newEstimator();
         ParamFlags.apply(estimator, fit);

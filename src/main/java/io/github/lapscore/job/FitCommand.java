@@ -207,11 +207,10 @@ final class FitCommand {
 
     /**
      * The rows the selector fits: the input's, or with {@code --standardize} their vectors divided by
-     * each feature's standard deviation ({@link Standardization}; the vector column keeps its name, so
-     * the model and {@code --output} select from the user's original values). Without it, a note
-     * suggests it when the score reads distances and the features' spreads, over at most the first
-     * {@link Standardization#spreadNoteRows} rows (so that the note never costs a pass over large
-     * data), lie orders of magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
+     * each feature's standard deviation ({@link Standardization#scaledOrNoted}; the vector column keeps
+     * its name, so the model and {@code --output} select from the user's original values). Without it,
+     * a note suggests it when the score reads distances and the features' spreads lie orders of
+     * magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
      * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
      */
     private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
@@ -226,19 +225,7 @@ final class FitCommand {
             }
             return input.data();
         }
-        int numFeatures = input.fromColumns() ? input.featureColumns().size()
-                : Standardization.firstVectorSize(input.data(), input.vectorColumn());
-        String[] names = input.featureNames(numFeatures);
-        if (standardize) {
-            return input.check("Standard deviations of the features, for --standardize",
-                    () -> Standardization.of(input.data(), input.vectorColumn(), numFeatures))
-                    .map(scaling -> scaling.scale(input.data(), input.vectorColumn(), names)).orElse(input.data());
-        }
-        int rows = Standardization.spreadNoteRows(numFeatures);
-        input.check("Comparing the features' spreads over the first " + rows + " rows",
-                () -> Standardization.of(input.data().limit(rows), input.vectorColumn(), numFeatures))
-                .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
-        return input.data();
+        return Standardization.scaledOrNoted(input, input.data(), standardize, out);
     }
 
     /** Builds the graph of {@code data} once, writes its edges and scores it. */

@@ -3,12 +3,14 @@ package io.github.lapscore.job;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.udf;
 
+import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.github.lapscore.job.files.InputTable;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.SparseVector;
@@ -71,16 +73,39 @@ final class Standardization {
     }
 
     /**
+     * {@code data} (whose vector column is {@code input}'s) as the distances between rows should read
+     * it: with {@code standardize}, every feature divided by its standard deviation over all usable
+     * rows; without it, unchanged, and a note printed to {@code out} when the standard deviations over
+     * at most the first {@link #spreadNoteRows} rows (so that the note never costs a pass over large
+     * data) lie more than {@value #SPREAD_NOTE_RATIO} times apart. {@code fit} and {@code evaluate}
+     * both prepare their rows here.
+     */
+    static Dataset<Row> scaledOrNoted(InputTable input, Dataset<Row> data, boolean standardize, PrintStream out) {
+        String vectorColumn = input.vectorColumn();
+        int numFeatures = input.fromColumns() ? input.featureColumns().size() : firstVectorSize(data, vectorColumn);
+        String[] names = input.featureNames(numFeatures);
+        if (standardize) {
+            return input.check("Standard deviations of the features, for --standardize",
+                    () -> of(data, vectorColumn, numFeatures)).map(scaling -> scaling.scale(data, vectorColumn, names)).orElse(data);
+        }
+        int rows = spreadNoteRows(numFeatures);
+        input.check("Comparing the features' spreads over the first " + rows + " rows",
+                () -> of(data.limit(rows), vectorColumn, numFeatures))
+                .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
+        return data;
+    }
+
+    /**
      * The rows, from the first, that the spread note reads for {@code numFeatures} features: at most
      * {@value #SPREAD_NOTE_ROWS} and {@value #SPREAD_NOTE_VALUES} values, or 100 rows when the values
      * allow fewer, so that a wide table's note costs no more than a narrow one's.
      */
-    static int spreadNoteRows(int numFeatures) {
+    private static int spreadNoteRows(int numFeatures) {
         return Math.max(100, Math.min(SPREAD_NOTE_ROWS, SPREAD_NOTE_VALUES / Math.max(1, numFeatures)));
     }
 
     /** The size of the first non-null vector of {@code vectorColumn}: the features' count where the input does not say it. */
-    static int firstVectorSize(Dataset<Row> data, String vectorColumn) {
+    private static int firstVectorSize(Dataset<Row> data, String vectorColumn) {
         Row first = data.select(col(vectorColumn)).filter(col(vectorColumn).isNotNull()).first();
         return ((Vector) first.get(0)).size();
     }
@@ -226,7 +251,7 @@ final class Standardization {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "the features' standard deviations range from %.3g (%s) to %.3g (%s), more"
-                + " than %.0f times apart: the largest dominate the graph's distances; --standardize divides every feature by"
+                + " than %.0f times apart: the largest dominate the distances between rows; --standardize divides every feature by"
                 + " its standard deviation first", deviations[smallest], names[smallest], deviations[largest], names[largest],
                 SPREAD_NOTE_RATIO));
     }

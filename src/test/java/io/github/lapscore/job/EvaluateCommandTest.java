@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -277,6 +278,83 @@ class EvaluateCommandTest {
             correct += trainClasses[nearest] == testClasses[t] ? 1 : 0;
         }
         return (double) correct / test.length;
+    }
+
+    /**
+     * {@code --standardize} scales what every selector, k-means and 1-NN read: its table equals the
+     * table of the same command without it on a copy of the data divided here, feature by feature, by
+     * the sample standard deviation (a plain loop). Only {@code variance} ranks the original values
+     * (standardized, every variance is 1): its feature map ranks proline, alcohol, hue, the order of
+     * their standard deviations (about 600, 0.8, 0.35). Without {@code --standardize}, the units note.
+     */
+    @Test
+    void standardizeScalesWhatTheSelectorsKMeansAndOneNnRead(@TempDir Path root) throws Exception {
+        String[] features = {"hue", "alcohol", "proline"};
+        Random random = new Random(5);
+        double[][] values = new double[90][];
+        int[] labels = new int[values.length];
+        for (int row = 0; row < values.length; row++) {
+            labels[row] = row % 3;
+            values[row] = new double[]{1 + 0.4 * labels[row] + 0.15 * random.nextGaussian(),
+                13 + 0.3 * labels[row] + 0.8 * random.nextGaussian(), 750 + 600 * random.nextGaussian()};
+        }
+        double[][] standardized = new double[values.length][features.length];
+        for (int feature = 0; feature < features.length; feature++) {
+            double mean = 0;
+            for (double[] row : values) {
+                mean += row[feature] / values.length;
+            }
+            double variance = 0;
+            for (double[] row : values) {
+                variance += (row[feature] - mean) * (row[feature] - mean) / (values.length - 1);
+            }
+            for (int row = 0; row < values.length; row++) {
+                standardized[row][feature] = values[row][feature] / Math.sqrt(variance);
+            }
+        }
+        Path raw = writeTable(root.resolve("raw.csv"), features, values, labels);
+        Path scaled = writeTable(root.resolve("scaled.csv"), features, standardized, labels);
+        List<String> common = List.of("--label-col", "label", "--selectors", "laplacian,variance", "--restarts", "2",
+                "--splits", "1", "--num-features", "1,2", "--image-shape", "1x3");
+
+        String printed = evaluate(withArgs(common, "--input", raw.toString(), "--output-dir", root.resolve("a").toString(),
+                "--standardize"));
+        String unitsNote = "Note: the features' standard deviations range from ";
+        assertFalse(printed.contains(unitsNote), printed);
+        assertTrue(printed.contains("Note: variance ranks the features by their variances in their own units"), printed);
+        String byHand = evaluate(withArgs(common, "--input", scaled.toString(), "--output-dir", root.resolve("b").toString()));
+        assertFalse(byHand.contains(unitsNote), byHand);
+        List<String> table = Files.readAllLines(root.resolve("a/evaluation.csv"));
+        List<String> tableByHand = Files.readAllLines(root.resolve("b/evaluation.csv"));
+        for (String selector : List.of("all,", "laplacian,")) {
+            assertEquals(tableByHand.stream().filter(line -> line.startsWith(selector)).toList(),
+                    table.stream().filter(line -> line.startsWith(selector)).toList(), selector);
+        }
+        BufferedImage map = ImageIO.read(root.resolve("a/feature-map-variance.png").toFile());
+        int[] brightness = IntStream.range(0, features.length).map(feature -> map.getRGB(feature * 32 + 16, 24 + 16) & 0xff).toArray();
+        assertTrue(brightness[2] > brightness[1] && brightness[1] > brightness[0], Arrays.toString(brightness));
+
+        String unscaled = evaluate("--input", raw.toString(), "--label-col", "label", "--output-dir", root.resolve("c").toString(),
+                "--selectors", "variance", "--restarts", "2", "--splits", "1", "--num-features", "1");
+        assertTrue(unscaled.contains(unitsNote) && unscaled.contains("(hue) to ") && unscaled.contains("(proline), more than"),
+                unscaled);
+        double allUnscaled = Double.parseDouble(Files.readAllLines(root.resolve("c/evaluation.csv")).get(1).split(",")[2]);
+        double allScaled = Double.parseDouble(table.get(1).split(",")[2]);
+        assertTrue(allScaled > allUnscaled + 0.2, "proline decides k-means unscaled: " + allUnscaled + " vs " + allScaled);
+    }
+
+    private static Path writeTable(Path file, String[] features, double[][] values, int[] labels) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(String.join(",", features) + ",label"));
+        for (int row = 0; row < values.length; row++) {
+            lines.add(Arrays.stream(values[row]).mapToObj(Double::toString).collect(Collectors.joining(",")) + "," + labels[row]);
+        }
+        return Files.write(file, lines);
+    }
+
+    private static String[] withArgs(List<String> common, String... more) {
+        List<String> all = new ArrayList<>(common);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     @Test

@@ -84,7 +84,7 @@ class StandardizeTest {
         String note = "Note: the features' standard deviations range from ";
         String printed = printed("--input", input, "--label-col", "label");
         assertTrue(printed.contains(note) && printed.contains("(hue) to ") && printed.contains("(proline), more than 1000 times"
-                + " apart: the largest dominate the graph's distances; --standardize divides every feature by its standard"
+                + " apart: the largest dominate the distances between rows; --standardize divides every feature by its standard"
                 + " deviation first"), printed);
         assertFalse(printed("--input", input, "--label-col", "label", "--standardize").contains(note));
         assertFalse(printed("--input", "data/iris.csv", "--label-col", "species").contains(note), "iris spreads lie within 10x");

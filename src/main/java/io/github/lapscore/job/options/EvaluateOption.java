@@ -75,8 +75,8 @@ public enum EvaluateOption implements CommandOption {
                 evaluation.md (also printed), accuracy.png and nmi.png to --output-dir.
                 The fit options that read the input (--input, --format, --header, --features, --label-col,
                 --partitions), set a selector's param (--k, --distance, --kernel, --bandwidth, --lkr-center, ...),
-                and --master and --overwrite apply as in 'lapscore fit --help'; the graph must be unsupervised
-                (knn or epsilon).
+                --standardize (the selectors, k-means and 1-NN then all read standardized features), --master
+                and --overwrite apply as in 'lapscore fit --help'; the graph must be unsupervised (knn or epsilon).
                 """);
     }
 }

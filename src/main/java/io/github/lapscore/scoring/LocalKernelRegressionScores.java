@@ -42,9 +42,10 @@ import scala.Tuple2;
  *   beta_i = (K_Ni + lambda I)^-1 k_Ni,   K(a, b) = exp(-||a - b||^2 / h)                   (eq. 8)
  *   mu_r = sum_i D_ii f_ri / sum_i D_ii                                                   (eq. 15)
  * </pre>
- * the numerator written as in eq. 13 (B's factors {@code sqrt(D_ii / D_jj)} cancel). With
- * {@code centerFeatures} the feature is shifted by mu_r before the numerator: the paper uses the raw
- * feature, whose error changes with a constant added because the coefficients need not sum to 1.
+ * the numerator written as in eq. 13 (B's factors {@code sqrt(D_ii / D_jj)} cancel). Both the paper's
+ * score of the raw feature, whose error changes with a constant added because the coefficients need
+ * not sum to 1, and the score of the feature shifted by mu_r come from the same sums
+ * ({@link RegressionErrors}), so every fit has both ({@link LkrScores}).
  *
  * <p><b>kNN graph</b> (eq. 5): N_i are row i's k nearest neighbours (a directed set), D the degrees
  * of the union-symmetrised graph weighted by the same kernel. The pass over the edges of the
@@ -73,10 +74,8 @@ public final class LocalKernelRegressionScores {
      * @param measure        the distance in whose space the kernel is evaluated
      * @param bandwidth      h of the Gaussian kernel {@code exp(-d^2 / h)}
      * @param lambda         the ridge term
-     * @param centerFeatures whether the numerator uses the feature minus mu_r (else the raw feature)
      */
-    public record Regression(DistanceMeasure measure, double bandwidth, double lambda, boolean centerFeatures)
-            implements Serializable {
+    public record Regression(DistanceMeasure measure, double bandwidth, double lambda) implements Serializable {
     }
 
     /**
@@ -97,20 +96,22 @@ public final class LocalKernelRegressionScores {
      * self-loops, built with its neighbour lists kept ({@link WeightedGraph#neighbourLists()}); its
      * steps timed by {@code timer}.
      */
-    public static double[] onGraph(WeightedGraph graph, double lambda, boolean centerFeatures, StageTimer timer) {
+    public static LkrScores onGraph(WeightedGraph graph, double lambda, StageTimer timer) {
         double[] shift = graph.featureMeans();
-        Regression regression = new Regression(graph.measure(), graph.weighting().bandwidth(), lambda, centerFeatures);
+        Regression regression = new Regression(graph.measure(), graph.weighting().bandwidth(), lambda);
         FeatureMoments moments = LaplacianScores.moments(graph, shift, timer);
         NeighbourRows rows = new NeighbourRows(graph.blocks(), graph.layout(), graph.neighbourLists(), graph.centres());
         RegressionErrors errors = timer.run(Stage.SCORES, StepNames.LKR_SCORES + ": one " + graph.statistics().numNeighbors()
                         + "-neighbour regression per row in " + graph.layout().numBlocks() + " blocks",
                 () -> regressOnNeighbours(rows, degrees(graph), regression, shift));
-        double[] scores = new double[shift.length];
-        for (int r = 0; r < scores.length; r++) {
-            double offset = centerFeatures ? moments.shiftMinusDegreeMean(r) : shift[r];
-            scores[r] = moments.constantOnGraph(r) ? Double.NaN : errors.error(r, offset) / moments.degreeVariance(r);
+        double[] raw = new double[shift.length];
+        double[] centred = new double[shift.length];
+        for (int r = 0; r < raw.length; r++) {
+            boolean constant = moments.constantOnGraph(r);
+            raw[r] = constant ? Double.NaN : errors.error(r, shift[r]) / moments.degreeVariance(r);
+            centred[r] = constant ? Double.NaN : errors.error(r, moments.shiftMinusDegreeMean(r)) / moments.degreeVariance(r);
         }
-        return scores;
+        return new LkrScores(raw, centred);
     }
 
     /**
@@ -119,7 +120,7 @@ public final class LocalKernelRegressionScores {
      * {@code largeClassRows} lists them (those rows only; null when there is no such class); every
      * other row on all other rows of its class.
      */
-    public static double[] onClasses(PreparedRows rows, ClassMoments moments, double[] largeLabels,
+    public static LkrScores onClasses(PreparedRows rows, ClassMoments moments, double[] largeLabels,
                                      NeighbourRows largeClassRows, Regression regression, StageTimer timer) {
         double[] shift = rows.centres().means();
         double[] centre = regression.measure().centre(rows.centres());
@@ -137,12 +138,14 @@ public final class LocalKernelRegressionScores {
         double[] between = moments.betweenClass();
         double[] within = moments.withinClass();
         double[] means = moments.means();
-        double[] scores = new double[shift.length];
-        for (int r = 0; r < scores.length; r++) {
-            double offset = regression.centerFeatures() ? shift[r] - means[r] : shift[r];
-            scores[r] = moments.constant(r) ? Double.NaN : errors.error(r, offset) / (between[r] + within[r]);
+        double[] raw = new double[shift.length];
+        double[] centred = new double[shift.length];
+        for (int r = 0; r < raw.length; r++) {
+            boolean constant = moments.constant(r);
+            raw[r] = constant ? Double.NaN : errors.error(r, shift[r]) / (between[r] + within[r]);
+            centred[r] = constant ? Double.NaN : errors.error(r, shift[r] - means[r]) / (between[r] + within[r]);
         }
-        return scores;
+        return new LkrScores(raw, centred);
     }
 
     /** {@code D_ii} of every row, one array per block (partition i holding block i), summed in block-pair order. */

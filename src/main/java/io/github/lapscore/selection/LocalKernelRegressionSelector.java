@@ -14,10 +14,12 @@ import io.github.lapscore.graph.spec.GraphSettings;
 import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.graph.spec.KnnWithinClassGraph;
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
+import io.github.lapscore.scoring.LkrScores;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.base.FitSummary;
@@ -29,6 +31,8 @@ import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Feature selection by the Local Kernel Regression (LKR) score of Y.-M. Cheung and H. Zeng, "Local
@@ -50,7 +54,8 @@ import org.apache.spark.sql.types.StructType;
  *       rows of the class instead; {@code summary().largeClasses()} counts them.</li>
  * </ul>
  * {@code centerFeatures} subtracts each feature's degree-weighted mean before the numerator; the
- * default (false) is the paper's raw feature, which is not shift-invariant. Other graph types are
+ * default (false) is the paper's raw feature, which is not shift-invariant: when a feature's mean
+ * makes up most of its score, the fit warns ({@link LkrScores#meanWarning}). Other graph types are
  * refused.
  *
  * <pre>{@code
@@ -62,6 +67,8 @@ import org.apache.spark.sql.types.StructType;
 public final class LocalKernelRegressionSelector
         extends GraphFeatureSelector<LocalKernelRegressionSelector, LocalKernelRegressionSelectorModel>
         implements LocalKernelRegressionParams {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalKernelRegressionSelector.class);
 
     public LocalKernelRegressionSelector() {
         this(Identifiable$.MODULE$.randomUID("LocalKernelRegressionSelector"));
@@ -119,7 +126,7 @@ public final class LocalKernelRegressionSelector
             throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
                     + " heat kernel, no self-loops): build it with LocalKernelRegressionSelector.buildGraph");
         }
-        double[] scores = LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), getCenterFeatures(), timer);
+        double[] scores = chosen(LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), timer));
         return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0, timer));
     }
 
@@ -132,10 +139,10 @@ public final class LocalKernelRegressionSelector
                 : timer.run(Stage.WEIGHTS, "Kernel bandwidth from the spread of the rows", () -> GraphBuilder.automaticBandwidth(
                         rows, settings.measure(), settings.measure().centre(rows.centres())));
         LocalKernelRegressionScores.Regression regression = new LocalKernelRegressionScores.Regression(settings.measure(),
-                bandwidth, getLkrLambda(), getCenterFeatures());
+                bandwidth, getLkrLambda());
         double[] largeLabels = moments.labelsLargerThan(getMaxClassSize());
         if (largeLabels.length == 0) {
-            double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, null, regression, timer);
+            double[] scores = chosen(LocalKernelRegressionScores.onClasses(rows, moments, largeLabels, null, regression, timer));
             return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, 0, 0, timer));
         }
         IndexedRows largeClassRows = IndexedRows.ofClasses(RowBlock.labeledRows(rows.blocks()), largeLabels, getFeaturesCol(), getLabelCol(),
@@ -146,11 +153,17 @@ public final class LocalKernelRegressionSelector
         PreparedRows large = GraphBuilder.prepare(largeClassRows, largeSummary, withinClasses, timer);
         JavaPairRDD<Long, NeighbourLists> lists = withinClasses.nearestNeighbours(large, settings.measure().centre(large.centres()),
                 timer);
-        double[] scores = LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
+        double[] scores = chosen(LocalKernelRegressionScores.onClasses(rows, moments, largeLabels,
                 new LocalKernelRegressionScores.NeighbourRows(large.blocks(), large.layout(), lists, large.centres()),
-                regression, timer);
+                regression, timer));
         return new ScoredFeatures(scores, FitSummary.ofClassGraph(rows, moments, bandwidth, largeLabels.length,
                 getNumNeighbors(), timer));
+    }
+
+    /** The scores {@code centerFeatures} asks for; warns when the raw ones are made mostly of the features' means. */
+    private double[] chosen(LkrScores scores) {
+        scores.meanWarning(getCenterFeatures()).ifPresent(warning -> FitWarnings.warn(LOG, warning));
+        return scores.chosen(getCenterFeatures());
     }
 
     @Override

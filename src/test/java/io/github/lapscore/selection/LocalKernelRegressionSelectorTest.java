@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
+import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.testkit.DenseLkrReference;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -138,6 +141,64 @@ class LocalKernelRegressionSelectorTest {
         assertNotEquals(3, model.featureRanking()[0]);
         assertEquals(3, model.featureRanking()[3]);
         assertTrue(model.scores()[2] < model.scores()[3]);
+    }
+
+    /**
+     * A feature shifted far from 0 against its spread gets a raw score made mostly of its mean and
+     * drops in the ranking: the fit warns, naming it with its raw and centred scores, which are the
+     * scores of the fits without and with {@code centerFeatures}. Centred, or with the feature as it
+     * was (each centred on its plain mean), no warning.
+     */
+    @Test
+    void aRankingMovedByAFeaturesMeanIsWarnedOf() {
+        double[][] data = SparkTestSession.clusteredData(60, 4, 17);
+        for (int r = 0; r < 4; r++) {
+            double mean = 0;
+            for (double[] row : data) {
+                mean += row[r] / data.length;
+            }
+            for (double[] row : data) {
+                row[r] -= mean;
+            }
+        }
+        double[][] shifted = new double[data.length][];
+        for (int i = 0; i < data.length; i++) {
+            shifted[i] = data[i].clone();
+            shifted[i][1] += 1e3;
+        }
+        LocalKernelRegressionSelector raw = new LocalKernelRegressionSelector().setNumNeighbors(5).setBandwidth(H);
+        LocalKernelRegressionSelector centred = raw.copy(new ParamMap()).setCenterFeatures(true);
+        List<String> warnings = new ArrayList<>();
+        FitWarnings.setListener(warnings::add);
+        try {
+            double[] rawScores = raw.fit(SparkTestSession.denseFrame(shifted, 2)).scores();
+            assertEquals(1, warnings.size(), warnings.toString());
+            double[] centredScores = centred.fit(SparkTestSession.denseFrame(shifted, 2)).scores();
+            assertEquals(1, warnings.size(), "no warning when centred: " + warnings);
+            assertTrue(rawScores[1] > 2 * centredScores[1], rawScores[1] + " vs " + centredScores[1]);
+            int moved = 0;
+            for (int r = 0; r < rawScores.length; r++) {
+                moved += rawScores[r] > 2 * centredScores[r] && rankOf(rawScores, r) != rankOf(centredScores, r) ? 1 : 0;
+            }
+            assertEquals(String.format(Locale.ROOT, "Without centerFeatures the LKR score is that of the paper, of each feature as"
+                    + " it is (eq. 13), and the means of %d of 4 features make up most of their scores and move them in the"
+                    + " ranking, most of all at feature 1 (score %.4g, rank %d; centred %.4g, rank %d). Set centerFeatures = true"
+                    + " to score the variation of each feature only", moved, rawScores[1], rankOf(rawScores, 1), centredScores[1],
+                    rankOf(centredScores, 1)), warnings.get(0));
+            raw.fit(SparkTestSession.denseFrame(data, 2));
+            assertEquals(1, warnings.size(), "no warning for the features as they were: " + warnings);
+        } finally {
+            FitWarnings.removeListener();
+        }
+    }
+
+    /** 1 + the number of features of a smaller score. */
+    private static int rankOf(double[] scores, int feature) {
+        int rank = 1;
+        for (double score : scores) {
+            rank += score < scores[feature] ? 1 : 0;
+        }
+        return rank;
     }
 
     /** The raw numerator changes when a constant is added to a feature; the centred one does not. */

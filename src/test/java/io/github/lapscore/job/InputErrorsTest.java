@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -155,6 +158,42 @@ class InputErrorsTest {
         String input = csv(dir, "stray.csv", "a,b", "1,2", "3,x", "5,6", "7,8");
         assertEquals("Column 'b' holds numbers but also the text 'x' at data row 2; fix or remove it, or leave the column out"
                 + " with --features", error("--input", input, "--k", "1"));
+    }
+
+    /**
+     * A quote that is not closed makes its cell run to the end of the line (Spark's parser, one line a
+     * row): the text then holds the delimiter, and the message says what that means.
+     */
+    @Test
+    void anUnclosedQuoteIsNamedAsSuch(@TempDir Path dir) throws Exception {
+        String input = csv(dir, "quote.csv", "a,b,c", "1,2,3", "3,1,2", "\"5,6,7", "7,3,1", "2,2,2");
+        assertEquals("Column 'a' holds numbers but also the text '5,6,7' at data row 3, which holds the delimiter (comma) and so"
+                + " was quoted: a quote (\") on that row is probably not closed; fix or remove it, or leave the column out with"
+                + " --features", error("--input", input, "--k", "1"));
+    }
+
+    /**
+     * A file separated by semicolons, tabs or vertical bars, read with commas, is named with the option
+     * to pass; with {@code --delimiter} it scores as the same table separated by commas.
+     */
+    @Test
+    void aFileSeparatedByAnotherDelimiterIsReadWithDelimiter(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        double[] byCommas = FitCommand.run(JobRuns.SPARK, new String[]{"--input", "data/iris.csv", "--label-col", "species"},
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)).scores();
+        String[][] delimiters = {{";", "semicolons", "';'", ";"}, {"\t", "tabs", "'\\t'", "\\t"}, {"|", "vertical bars", "'|'", "|"}};
+        for (String[] delimiter : delimiters) {
+            String input = Files.write(dir.resolve("iris-" + delimiter[1].charAt(0) + ".csv"),
+                    iris.stream().map(line -> line.replace(",", delimiter[0])).toList()).toString();
+            assertEquals("--input: the first line of '" + input + "' holds no comma but 4 " + delimiter[1] + ": the file looks"
+                    + " separated by " + delimiter[1] + "; pass --delimiter " + delimiter[2], error("--input", input, "--label-col",
+                    "species"));
+            double[] scores = FitCommand.run(JobRuns.SPARK, new String[]{"--input", input, "--label-col", "species", "--delimiter",
+                delimiter[3]}, new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)).scores();
+            assertArrayEquals(byCommas, scores, delimiter[1]);
+        }
+        assertEquals("--delimiter must be one character other than a quote or a backslash, e.g. ';', or \\t for a tab; got ';;'",
+                error("--input", "data/iris.csv", "--delimiter", ";;"));
     }
 
     @Test

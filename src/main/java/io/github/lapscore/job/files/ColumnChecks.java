@@ -30,11 +30,16 @@ final class ColumnChecks {
 
     private final Dataset<Row> table;
     private final Map<String, String> internalNames;
+    private final CsvLayout csv;
 
-    /** Checks on {@code table}, whose columns are the user's columns renamed by {@code internalNames} (user name to internal). */
-    ColumnChecks(Dataset<Row> table, Map<String, String> internalNames) {
+    /**
+     * Checks on {@code table}, whose columns are the user's columns renamed by {@code internalNames}
+     * (user name to internal), read from a CSV laid out as {@code csv} (null for another format).
+     */
+    ColumnChecks(Dataset<Row> table, Map<String, String> internalNames, CsvLayout csv) {
         this.table = table;
         this.internalNames = internalNames;
+        this.csv = csv;
     }
 
     /**
@@ -80,10 +85,23 @@ final class ColumnChecks {
                 Tuple2<String, Long> first = firstWhere(columns.get(c), text);
                 long others = cells - numbers - 1;
                 throw new IllegalArgumentException("Column '" + columns.get(c) + "' holds numbers but also the text '" + first._1
-                        + "' at data row " + first._2 + (others > 0 ? " and " + others + " more such cell" + (others == 1 ? "" : "s") : "")
+                        + "' at data row " + first._2 + quoteNote(first._1)
+                        + (others > 0 ? " and " + others + " more such cell" + (others == 1 ? "" : "s") : "")
                         + "; fix or remove " + (others > 0 ? "them" : "it") + ", or leave the column out with --features");
             }
         }
+    }
+
+    /**
+     * For a CSV cell that holds the delimiter, which only a quote can put in a cell: most often a quote
+     * ({@code "}) that is not closed on its line, so that the cell runs to the line's end.
+     */
+    private String quoteNote(String cell) {
+        if (csv == null || csv.delimiters(cell) == 0) {
+            return "";
+        }
+        return ", which holds the delimiter (" + CsvLayout.shown(csv.delimiter()) + ") and so was quoted: a quote (\") on that row"
+                + " is probably not closed";
     }
 
     /** The first cell of {@code column} where {@code condition} holds, as text, with its data row from 1 (an error path only). */

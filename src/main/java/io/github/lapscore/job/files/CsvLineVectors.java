@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.NoSuchElementException;
 
 import com.univocity.parsers.csv.CsvParser;
-import com.univocity.parsers.csv.CsvParserSettings;
-import com.univocity.parsers.csv.UnescapedQuoteHandling;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
@@ -28,7 +26,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The label and the feature vector of each row of a CSV, parsed from its lines by the job. Spark's
  * CSV reader turns each line into a row of one cell per column (an object per cell) before anything
- * reads it; tokenising the lines with the same parser (univocity, as Spark configures it by default)
+ * reads it; tokenising the lines with the same parser (univocity, as Spark configures it: {@link CsvLayout})
  * and parsing the numbers with {@link NumberText} into one array per row costs less per cell. The
  * fit reads its input several times, so every pass gains; see the performance page in docs/.
  *
@@ -65,14 +63,14 @@ final class CsvLineVectors {
      * or sparse whichever is smaller, as Spark's {@code VectorAssembler} stores it), and
      * {@value #MISFIT_LINE}.
      */
-    static Dataset<Row> read(SparkSession spark, String path, boolean header, int columns, int[] featurePositions,
+    static Dataset<Row> read(SparkSession spark, String path, CsvLayout csv, int columns, int[] featurePositions,
                              List<String> featureNames, int labelPosition, String labelName, DataType labelType, String vectorName) {
         StructType schema = new StructType();
         if (labelPosition >= 0) {
             schema = schema.add(labelName, labelType);
         }
         schema = schema.add(vectorName, SQLDataTypes.VectorType()).add(MISFIT_LINE, DataTypes.StringType);
-        LineParser parser = new LineParser(header, columns, featurePositions, labelPosition, labelType,
+        LineParser parser = new LineParser(csv, columns, featurePositions, labelPosition, labelType,
                 Math.max(SampledCsv.SPARK_MAX_COLUMNS, 2 * columns + 2));
         Dataset<Row> lines = spark.read().text(path).select(col("value"), input_file_name(), input_file_block_start());
         Dataset<Row> rows = lines.mapPartitions(parser, Encoders.row(schema));
@@ -84,15 +82,15 @@ final class CsvLineVectors {
     /** Turns one partition of (line, file, start of the file's split) into rows of label, vector and misfit line. */
     private static final class LineParser implements MapPartitionsFunction<Row, Row> {
 
-        private final boolean header;
+        private final CsvLayout csv;
         private final int columns;
         private final int[] featurePositions;
         private final int labelPosition;
         private final DataType labelType;
         private final int maxColumns;
 
-        LineParser(boolean header, int columns, int[] featurePositions, int labelPosition, DataType labelType, int maxColumns) {
-            this.header = header;
+        LineParser(CsvLayout csv, int columns, int[] featurePositions, int labelPosition, DataType labelType, int maxColumns) {
+            this.csv = csv;
             this.columns = columns;
             this.featurePositions = featurePositions;
             this.labelPosition = labelPosition;
@@ -102,7 +100,7 @@ final class CsvLineVectors {
 
         @Override
         public Iterator<Row> call(Iterator<Row> lines) {
-            CsvParser parser = new CsvParser(sparkDefaultSettings(maxColumns));
+            CsvParser parser = new CsvParser(csv.parserSettings(maxColumns));
             return new Iterator<>() {
                 private String file;
                 private long start = -1;
@@ -131,7 +129,7 @@ final class CsvLineVectors {
                         if (!line.getString(1).equals(file) || line.getLong(2) != start) {
                             file = line.getString(1);
                             start = line.getLong(2);
-                            headerPending = header && start == 0;
+                            headerPending = csv.header() && start == 0;
                         }
                         String text = line.getString(0);
                         if (text.trim().isEmpty()) {
@@ -184,27 +182,6 @@ final class CsvLineVectors {
 
         private static String emptyAsNull(String cell) {
             return cell == null || cell.isEmpty() ? null : cell;
-        }
-
-        /**
-         * The settings Spark's CSV reader gives the univocity parser with its default options, but for
-         * the most cells a line holds, {@code maxColumns}.
-         */
-        private static CsvParserSettings sparkDefaultSettings(int maxColumns) {
-            CsvParserSettings settings = new CsvParserSettings();
-            settings.getFormat().setDelimiter(',');
-            settings.getFormat().setQuote('"');
-            settings.getFormat().setQuoteEscape('\\');
-            settings.setCommentProcessingEnabled(false);
-            settings.setIgnoreLeadingWhitespaces(false);
-            settings.setIgnoreTrailingWhitespaces(false);
-            settings.setReadInputOnSeparateThread(false);
-            settings.setMaxColumns(maxColumns);
-            settings.setNullValue("");
-            settings.setEmptyValue("");
-            settings.setMaxCharsPerColumn(-1);
-            settings.setUnescapedQuoteHandling(UnescapedQuoteHandling.STOP_AT_DELIMITER);
-            return settings;
         }
     }
 }

@@ -31,25 +31,25 @@ final class InputReader {
      * {@code label} text, and has rows if it types every column) unless {@code typesFromWholeFile}
      * or the sample cannot type every column.
      */
-    static ReadTable read(SparkSession spark, String path, String format, boolean header, String label, boolean typesFromWholeFile) {
+    static ReadTable read(SparkSession spark, String path, String format, CsvLayout csv, String label, boolean typesFromWholeFile) {
         try {
             if (format.equals("csv")) {
                 StrayFiles.refuseAmongCsv(path, spark.sparkContext().hadoopConfiguration());
             }
-            if (format.equals("csv") && header) {
+            if (format.equals("csv") && csv.header()) {
                 CsvHeaders.requireOneHeader(path, spark.sparkContext().hadoopConfiguration());
             }
             if (format.equals("csv") && !typesFromWholeFile) {
-                Optional<ReadTable> sampled = SampledCsv.read(spark, path, header, label);
+                Optional<ReadTable> sampled = SampledCsv.read(spark, path, csv, label);
                 if (sampled.isPresent()) {
                     return sampled.get();
                 }
             }
             int maxColumns = format.equals("csv")
-                    ? SampledCsv.maxColumns(spark.read().textFile(path).limit(1 + (header ? 1 : 0)).collectAsList())
+                    ? SampledCsv.maxColumns(spark.read().textFile(path).limit(1 + (csv.header() ? 1 : 0)).collectAsList(), csv)
                     : SampledCsv.SPARK_MAX_COLUMNS;
             Dataset<Row> data = switch (format) {
-                case "csv" -> readCsv(spark, path, header, maxColumns);
+                case "csv" -> readCsv(spark, path, csv, maxColumns);
                 case "parquet" -> spark.read().parquet(path);
                 case "libsvm" -> spark.read().format("libsvm").load(path);
                 default -> throw new IllegalArgumentException("--format must be csv, parquet or libsvm, got '" + format + "'");
@@ -81,9 +81,9 @@ final class InputReader {
     }
 
     /** The CSV with the types Spark infers from the whole file (a pass over it); without a header its columns are f0, f1, .... */
-    private static Dataset<Row> readCsv(SparkSession spark, String path, boolean header, int maxColumns) {
-        Dataset<Row> csv = spark.read().option("header", header).option("inferSchema", true).option("maxColumns", maxColumns).csv(path);
-        return header ? csv : csv.toDF(SampledCsv.positionalNames(csv.columns().length));
+    private static Dataset<Row> readCsv(SparkSession spark, String path, CsvLayout csv, int maxColumns) {
+        Dataset<Row> table = csv.reader(spark, maxColumns).option("inferSchema", true).csv(path);
+        return csv.header() ? table : table.toDF(SampledCsv.positionalNames(table.columns().length));
     }
 
     /**

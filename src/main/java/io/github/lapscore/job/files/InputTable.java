@@ -112,10 +112,11 @@ public final class InputTable implements AutoCloseable {
                                    List<String> notes, CacheScope caches) {
         String path = args.text(FitOption.INPUT);
         String format = args.get(FitOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
-        boolean header = format.equals("csv") && args.flag(FitOption.HEADER);
+        CsvLayout csv = new CsvLayout(format.equals("csv") && args.flag(FitOption.HEADER),
+                args.get(FitOption.DELIMITER).map(CsvLayout::delimiterOf).orElse(CsvLayout.COMMA));
         String label = args.get(FitOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);
         ReadTable read = timer.run(READ, "Reading '" + path + "' (" + format + (format.equals("csv") ? ", inferring column types" : "")
-                + ")", () -> InputReader.read(spark, path, format, header, label, typesFromWholeFile));
+                + ")", () -> InputReader.read(spark, path, format, csv, label, typesFromWholeFile));
         Dataset<Row> raw = read.data();
         if (label != null) {
             requireColumn(raw, label, "--label-col");
@@ -125,7 +126,7 @@ public final class InputTable implements AutoCloseable {
             throw new IllegalArgumentException("--features lists the label column '" + label + "'; a label is never a feature:"
                     + " leave it out of --features or choose another --label-col");
         }
-        if (header && requested == null) {
+        if (csv.header() && requested == null) {
             ColumnChecks.requireHeaderNotData(raw.columns());
         }
         Map<String, String> internalNames = internalNames(raw.columns());
@@ -137,7 +138,7 @@ public final class InputTable implements AutoCloseable {
             return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer, caches,
                     format.equals("libsvm") ? 1 : 0);
         }
-        ColumnChecks checks = new ColumnChecks(table, internalNames);
+        ColumnChecks checks = new ColumnChecks(table, internalNames, format.equals("csv") ? csv : null);
         boolean skipInvalid = args.get(FitOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
         Assembled assembled = timer.run(CHECKS, "Checking the feature columns: text in numeric columns"
                 + (skipInvalid ? "" : ", null, NaN and infinite cells"), () -> {
@@ -153,7 +154,7 @@ public final class InputTable implements AutoCloseable {
             // Null, NaN and infinite cells are passed on (null as NaN), for the check below or, with
             // --handle-invalid skip, for the estimator to drop their rows.
             boolean fromLines = !read.numbersAsText().isEmpty();
-            Dataset<Row> vectors = cached(fromLines ? lineVectors(spark, path, header, raw, features, label, internalNames)
+            Dataset<Row> vectors = cached(fromLines ? lineVectors(spark, path, csv, raw, features, label, internalNames)
                     : ColumnVectors.read(table, features.stream().map(internalNames::get).toList(),
                             label == null ? null : internalNames.get(label), features, VECTOR_COLUMN), caches);
             String misfitColumn = fromLines ? CsvLineVectors.MISFIT_LINE : null;
@@ -176,12 +177,12 @@ public final class InputTable implements AutoCloseable {
      * The label (under its internal name) and the features assembled into {@link #VECTOR_COLUMN},
      * parsed from the lines of the CSV at {@code path}, whose columns {@code raw} names and types.
      */
-    private static Dataset<Row> lineVectors(SparkSession spark, String path, boolean header, Dataset<Row> raw, List<String> features,
+    private static Dataset<Row> lineVectors(SparkSession spark, String path, CsvLayout csv, Dataset<Row> raw, List<String> features,
                                             String label, Map<String, String> internalNames) {
         StructType schema = raw.schema();
         int[] positions = features.stream().mapToInt(schema::fieldIndex).toArray();
         int labelAt = label == null ? -1 : schema.fieldIndex(label);
-        return CsvLineVectors.read(spark, path, header, schema.size(), positions, features.stream().map(internalNames::get).toList(),
+        return CsvLineVectors.read(spark, path, csv, schema.size(), positions, features.stream().map(internalNames::get).toList(),
                 labelAt, label == null ? null : internalNames.get(label), labelAt < 0 ? null : raw.schema().fields()[labelAt].dataType(),
                 VECTOR_COLUMN);
     }

@@ -57,19 +57,22 @@ final class SampledCsv {
      * {@code label} (the user's name, or null) held as text; empty when the sample does not type
      * every column. Without a header the columns are named f0, f1, ....
      */
-    static Optional<ReadTable> read(SparkSession spark, String path, boolean header, String label) {
-        int sampledRows = sampleRows(spark.read().textFile(path).limit(1).collectAsList());
-        List<String> lines = spark.read().textFile(path).limit(sampledRows + (header ? 1 : 0)).collectAsList();
+    static Optional<ReadTable> read(SparkSession spark, String path, CsvLayout csv, String label) {
+        int sampledRows = sampleRows(spark.read().textFile(path).limit(1).collectAsList(), csv);
+        List<String> lines = spark.read().textFile(path).limit(sampledRows + (csv.header() ? 1 : 0)).collectAsList();
         if (lines.stream().anyMatch(SampledCsv::isBinary)) {
             throw new IllegalArgumentException("--input: '" + path + "' does not look like CSV text (binary content); check --format");
         }
-        int maxColumns = maxColumns(lines);
-        Dataset<Row> sample = spark.read().option("header", header).option("inferSchema", true).option("maxColumns", maxColumns)
+        if (!lines.isEmpty()) {
+            csv.requireDelimiterOf(lines.get(0), path);
+        }
+        int maxColumns = maxColumns(lines, csv);
+        Dataset<Row> sample = csv.reader(spark, maxColumns).option("inferSchema", true)
                 .csv(spark.createDataset(lines, Encoders.STRING()));
         if (sample.columns().length == 0 || !everyColumnTyped(sample)) {
             return Optional.empty();
         }
-        String[] names = header ? sample.columns() : positionalNames(sample.columns().length);
+        String[] names = csv.header() ? sample.columns() : positionalNames(sample.columns().length);
         int labelAt = Arrays.asList(names).indexOf(label);
         if (labelAt >= 0 && !CsvLineVectors.parsesLabelOf(sample.schema().fields()[labelAt].dataType())) {
             return Optional.empty();
@@ -86,8 +89,7 @@ final class SampledCsv {
             declared[i] = DataTypes.createStructField(name, asText ? DataTypes.StringType : fields[i].dataType(), true);
         }
         StructType schema = new StructType(declared);
-        return Optional.of(new ReadTable(spark.read().option("header", header).option("maxColumns", maxColumns).schema(schema)
-                .csv(path), numbersAsText, sampledRows));
+        return Optional.of(new ReadTable(csv.reader(spark, maxColumns).schema(schema).csv(path), numbersAsText, sampledRows));
     }
 
     /**
@@ -97,19 +99,19 @@ final class SampledCsv {
      * columns). Rows that contradict the sample are found and handled all the same; the sample's
      * size only sets what typing it costs.
      */
-    static int sampleRows(List<String> first) {
-        long cells = first.isEmpty() ? 1 : first.get(0).chars().filter(c -> c == ',').count() + 1;
+    static int sampleRows(List<String> first, CsvLayout csv) {
+        long cells = first.isEmpty() ? 1 : csv.delimiters(first.get(0)) + 1;
         return (int) Math.max(MIN_SAMPLE_ROWS, Math.min(TYPE_SAMPLE_ROWS, SAMPLE_CELLS / cells));
     }
 
     /**
      * The most cells a line of a CSV whose first lines are {@code lines} may hold, for the CSV
      * parser, which refuses more than it was told (Spark's default, 20 480, is below the width of
-     * many gene expression tables): twice the most commas of a line, plus one, and at least Spark's default.
+     * many gene expression tables): twice the most delimiters of a line, plus one, and at least Spark's default.
      */
-    static int maxColumns(List<String> lines) {
-        long commas = lines.stream().mapToLong(line -> line.chars().filter(c -> c == ',').count()).max().orElse(0);
-        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(SPARK_MAX_COLUMNS, 2 * commas + 2));
+    static int maxColumns(List<String> lines, CsvLayout csv) {
+        long delimiters = lines.stream().mapToLong(csv::delimiters).max().orElse(0);
+        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(SPARK_MAX_COLUMNS, 2 * delimiters + 2));
     }
 
     /**

@@ -13,6 +13,7 @@ public enum FitOption implements CommandOption {
     INPUT("--input", "PATH", null, "input data: CSV, Parquet or LibSVM (required)"),
     FORMAT("--format", "csv|parquet|libsvm", null, "input format; default from the extension (.csv, .parquet, .libsvm/.svm)"),
     HEADER("--header", "true|false", "true", "whether a CSV input has a header row; without one features are named f0, f1, ..."),
+    DELIMITER("--delimiter", "CHAR", ",", "the character between the cells of a CSV input, e.g. ';', or \\t for a tab"),
     FEATURES("--features", "c1,c2,...", null, "feature columns; default every numeric column except the label"),
     LABEL_COL("--label-col", "NAME", null, "label column: never a feature, copied to --output; the class labels of --score fisher"
             + " and of --graph class|classKnn"),

@@ -83,7 +83,7 @@ class CsvLineVectorsTest {
         Dataset<Row> typed = SPARK.read().option("header", header).schema("a double, b double, c double, label int").csv(path);
         List<Row> expected = new VectorAssembler().setInputCols(new String[]{"a", "c"}).setHandleInvalid("keep").setOutputCol("v")
                 .transform(typed).select("label", "v").collectAsList();
-        Dataset<Row> parsed = CsvLineVectors.read(SPARK, path, header, 4, new int[]{0, 2}, List.of("a", "c"), 3, "label",
+        Dataset<Row> parsed = CsvLineVectors.read(SPARK, path, new CsvLayout(header, CsvLayout.COMMA), 4, new int[]{0, 2}, List.of("a", "c"), 3, "label",
                 DataTypes.IntegerType, "v");
         List<Row> actual = parsed.collectAsList();
 
@@ -118,7 +118,7 @@ class CsvLineVectorsTest {
             lines.add("4,5,6,0");
         }
         String path = Files.write(dir.resolve("misfits.csv"), lines).toString();
-        List<Row> rows = CsvLineVectors.read(SPARK, path, true, 4, new int[]{0, 1, 2}, List.of("a", "b", "c"), 3, "label",
+        List<Row> rows = CsvLineVectors.read(SPARK, path, new CsvLayout(true, CsvLayout.COMMA), 4, new int[]{0, 1, 2}, List.of("a", "b", "c"), 3, "label",
                 DataTypes.IntegerType, "v").collectAsList();
         List<String> kept = new ArrayList<>();
         for (Row row : rows) {
@@ -134,13 +134,13 @@ class CsvLineVectorsTest {
     @Test
     void labelsOfEachType(@TempDir Path dir) throws Exception {
         String path = Files.write(dir.resolve("labels.csv"), List.of("a,label", "1,setosa", "2,", "3,\"vir, ginica\"")).toString();
-        List<Row> text = CsvLineVectors.read(SPARK, path, true, 2, new int[]{0}, List.of("a"), 1, "label", DataTypes.StringType, "v")
+        List<Row> text = CsvLineVectors.read(SPARK, path, new CsvLayout(true, CsvLayout.COMMA), 2, new int[]{0}, List.of("a"), 1, "label", DataTypes.StringType, "v")
                 .collectAsList();
         assertEquals("setosa", text.get(0).get(0));
         assertNull(text.get(1).get(0));
         assertEquals("vir, ginica", text.get(2).get(0));
         String numbers = Files.write(dir.resolve("numbers.csv"), List.of("a,label", "1,0.5", "2,Inf")).toString();
-        List<Row> doubles = CsvLineVectors.read(SPARK, numbers, true, 2, new int[]{0}, List.of("a"), 1, "label", DataTypes.DoubleType, "v")
+        List<Row> doubles = CsvLineVectors.read(SPARK, numbers, new CsvLayout(true, CsvLayout.COMMA), 2, new int[]{0}, List.of("a"), 1, "label", DataTypes.DoubleType, "v")
                 .collectAsList();
         assertEquals(0.5, doubles.get(0).get(0));
         assertEquals(Double.POSITIVE_INFINITY, doubles.get(1).get(0));

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C (SIGINT) during a run, sent to {@code lapscore fit} in a JVM of its own
- * ({@link InterruptibleRun}): one line {@code lapscore: interrupted}, exit status 130, and no output
+ * ({@link InterruptibleRun}): one line {@code lapscore: interrupted}, the last, exit status 130, and no output
  * or temporary sibling left, whether the signal comes while the fit computes or when an output is
  * complete under its hidden name and about to be renamed into place.
  */
@@ -64,6 +64,8 @@ class InterruptedRunTest {
         String stderr = Files.readString(root.resolve("stderr.txt"));
         assertEquals(130, run.exitValue(), stderr);
         assertEquals(List.of("lapscore: interrupted"), stderr.lines().filter(line -> line.contains("lapscore:")).toList(), stderr);
+        assertEquals("lapscore: interrupted", stderr.lines().filter(line -> !line.isBlank()).reduce((first, second) -> second)
+                .orElse(""), "nothing Spark logs while it stops follows the interruption: " + stderr);
         assertFalse(stderr.contains("\tat "), "no stack trace: " + stderr);
         assertFalse(stderr.contains("Spark failed"), stderr);
         try (var listed = Files.list(work)) {

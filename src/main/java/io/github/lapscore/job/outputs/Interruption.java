@@ -1,6 +1,8 @@
 package io.github.lapscore.job.outputs;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,13 +11,16 @@ import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.sql.SparkSession;
 
 import scala.Option;
 
 /**
  * What a command line run does when the JVM is asked to stop while a command runs (Ctrl-C, i.e.
- * SIGINT, or SIGTERM): it prints {@code lapscore: interrupted}, stops Spark (the default session,
+ * SIGINT, or SIGTERM): it silences Spark's logging, prints {@code lapscore: interrupted}, stops Spark (the default session,
  * once built), and deletes every output that {@link StagedOutputs} had begun and not published,
  * naming any it could not delete. No output is published after that moment ({@link StagedOutputs} checks {@link #happened} under
  * {@link #LOCK}), and the command's own error path, which then sees Spark's jobs fail, prints
@@ -84,6 +89,22 @@ public final class Interruption {
         }
     }
 
+    /**
+     * Turns logging off and points {@code System.err} nowhere, so that what Spark logs or prints while
+     * its jobs fail and it stops (task results refused by a stopped scheduler, blocks not found)
+     * never follows the interruption line, which {@code err}, held from before, still prints.
+     * Spark logs through log4j 2 ({@code org.apache.spark.internal.Logging}); under another logging
+     * backend its lines may still follow.
+     */
+    private static void silenceOtherOutput() {
+        try {
+            Configurator.setAllLevels(LogManager.ROOT_LOGGER_NAME, Level.OFF);
+        } catch (RuntimeException | LinkageError anotherBackend) {
+            // not log4j 2's core: that backend's own settings decide, as said above
+        }
+        System.setErr(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
     private static void onShutdown(PrintStream err) {
         List<StagedOutputs> unfinished;
         synchronized (LOCK) {
@@ -94,6 +115,7 @@ public final class Interruption {
             interrupted = true;
             unfinished = new ArrayList<>(UNFINISHED);
         }
+        silenceOtherOutput();
         err.println("lapscore: interrupted");
         Option<SparkSession> spark = SparkSession.getDefaultSession();
         if (spark.isDefined()) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.spark.executor.TaskMetrics;
@@ -22,7 +23,9 @@ import org.apache.spark.scheduler.StageInfo;
  * shown is that of the stage submitted last; its start and records are kept from its first stage
  * on, its tasks are those of its stages still running. A task counts once, when it first
  * succeeds (a retried or speculative copy of a finished task adds nothing); a stage submitted again
- * (a retry after a lost shuffle) replaces its earlier attempt. Each event costs O(1) (O(s) for
+ * (a retry after a lost shuffle) replaces its earlier attempt. Steps numbered in a series ({@code tree
+ * 3/16}, then {@code tree 4/16}) are timed as a series too, from the first of them heard, steps
+ * between two of them (a round's other work) counting in the series' time. Each event costs O(1) (O(s) for
  * {@link #now}, s the stages running), its time read from the injected clock, not from the event,
  * so that a test can replay events at the times it chooses.
  */
@@ -30,6 +33,8 @@ public final class RunningStages extends SparkListener {
 
     /** The estimator's uid that {@link StageTimer} puts before its descriptions, e.g. "LaplacianScoreSelector_0123456789ab: ". */
     private static final Pattern UID_PREFIX = Pattern.compile("^\\w+_[0-9a-f]{12}: ");
+    /** A step's head that numbers it in a series: {@code kNN graph (approximate) tree 3/16}. */
+    private static final Pattern NUMBERED = Pattern.compile("(.*\\D)(\\d+)/(\\d+)");
 
     private final LongSupplier nanoClock;
     private final UnaryOperator<String> shownAs;
@@ -37,6 +42,39 @@ public final class RunningStages extends SparkListener {
     private String step;
     private long stepStart;
     private long stepRecords;
+    private Series series;
+    private Series lastSeries;
+
+    /**
+     * The numbered series the step is one of ({@code tree 3/16}): what names it but the number, its
+     * length, the number of its first step heard, when that began, and the number of the step now.
+     */
+    private record Series(String name, int length, int first, long start, int current) {
+
+        /** The series of the step {@code description} begun at {@code now}, continuing {@code before} when it is the same; null when none. */
+        static Series of(String description, long now, Series before) {
+            String head = description.contains(": ") ? description.substring(0, description.indexOf(": ")) : description;
+            Matcher numbered = NUMBERED.matcher(head);
+            if (!numbered.matches()) {
+                return null;
+            }
+            String name = numbered.group(1);
+            int current = Integer.parseInt(numbered.group(2));
+            int length = Integer.parseInt(numbered.group(3));
+            boolean same = before != null && before.name.equals(name) && before.length == length && current > before.current;
+            return same ? new Series(name, length, before.first, before.start, current) : new Series(name, length, current, now, current);
+        }
+
+        /**
+         * Time left until the series ends, at the pace of its steps so far: the steps done since
+         * the first heard, plus {@code fraction} of the current one, took {@code now - start}; -1 before
+         * any of it is done.
+         */
+        long leftNanos(long now, double fraction) {
+            double done = current - first + fraction;
+            return done <= 0 ? -1 : Math.round((now - start) * (length - first + 1 - done) / done);
+        }
+    }
 
     /** One attempt of a stage that has not completed. */
     private static final class Running {
@@ -77,6 +115,8 @@ public final class RunningStages extends SparkListener {
             step = stageStep;
             stepStart = now;
             stepRecords = 0;
+            series = Series.of(stageStep, now, lastSeries);
+            lastSeries = series != null ? series : lastSeries;
         }
     }
 
@@ -124,6 +164,7 @@ public final class RunningStages extends SparkListener {
             return Optional.empty();
         }
         long left = done == 0 ? -1 : Math.round((double) (now - earliest) * (tasks - done) / done);
-        return Optional.of(new ProgressLine(step, done, tasks, stepRecords, now - stepStart, left));
+        return Optional.of(new ProgressLine(step, done, tasks, stepRecords, now - stepStart, left,
+                series == null ? 0 : series.length(), series == null ? -1 : series.leftNanos(now, tasks == 0 ? 0 : (double) done / tasks)));
     }
 }

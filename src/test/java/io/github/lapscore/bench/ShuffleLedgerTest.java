@@ -30,8 +30,8 @@ class ShuffleLedgerTest {
     void bytesAreFiledPerDescriptionAndRoundsAreTheRefinementSteps() {
         SparkContext context = SparkTestSession.spark().sparkContext();
         ShuffleLedger ledger = new ShuffleLedger();
-        String firstRound = UID + StepNames.REFINEMENT + " 1 (at most 2): local joins";
-        String secondRound = UID + StepNames.REFINEMENT + " 2 (at most 2): local joins";
+        String firstRound = UID + StepNames.REFINEMENT + " 1/2: local joins";
+        String secondRound = UID + StepNames.REFINEMENT + " 2/2: local joins";
         String weights = UID + StepNames.EDGE_WEIGHTS;
         ListenerScope listening = ListenerScope.listen(context, ledger);
         try (listening) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,7 +40,7 @@ class LiveProgressTest {
 
     private static final String STEP = "NN-descent round 2 (at most 5): local joins";
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
-    private static final Pattern TASKS = Pattern.compile("tasks (\\d+)/(\\d+)");
+    private static final Pattern TASKS = Pattern.compile("(\\d+)/(\\d+) tasks");
 
     /** The events of one job: a map stage of 6 tasks, then a reduce stage of 4 that reads its shuffle. */
     private static final List<SparkListenerStageSubmitted> SUBMITTED = new ArrayList<>();
@@ -169,7 +170,8 @@ class LiveProgressTest {
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(List.of("2/6", "5/6"), lines.stream().map(LiveProgressTest::tasks).toList(),
                 "one line at 30 s and one at 60 s: " + lines);
-        assertTrue(lines.stream().allMatch(line -> line.startsWith("  " + STEP + ": ")), lines.toString());
+        assertTrue(lines.stream().allMatch(line -> line.startsWith("  NN-descent round 2 (at most 5): ")
+                && line.endsWith(" left (local joins)")), lines.toString());
     }
 
     @Test
@@ -196,8 +198,8 @@ class LiveProgressTest {
 
         assertEquals("1/6", tasks(firstDrawn));
         assertEquals("4/6", tasks(redrawn));
-        assertTrue(redrawn.length() < width && redrawn.startsWith("  NN-descent") && redrawn.endsWith(" left"),
-                "the step is cut so that the counts fit: " + redrawn);
+        assertTrue(redrawn.length() < width && redrawn.startsWith("  NN-descent round 2 (at most 5): 4/6 tasks")
+                && redrawn.contains(" left"), "the line fits the terminal: " + redrawn);
         assertEquals(List.of("[graph] a finished step: 1.00 s", "[graph] a line printed in two pieces"),
                 Arrays.stream(screen(printed).split("\n")).map(String::stripTrailing).toList(),
                 "the progress line is wiped, never drawn inside the command's lines, and gone once closed");
@@ -205,9 +207,59 @@ class LiveProgressTest {
 
     @Test
     void durationsAndCountsAreWrittenForPeople() {
-        assertEquals(List.of("0 s", "52 s", "1 min 40 s", "2 h 5 min"), List.of(ProgressLine.duration(0),
+        assertEquals(List.of("0s", "52s", "1m40s", "2h05m"), List.of(ProgressLine.duration(0),
                 ProgressLine.duration(52 * SECOND), ProgressLine.duration(100 * SECOND), ProgressLine.duration((2 * 3600 + 5 * 60) * SECOND)));
-        assertEquals(List.of("7", "3 210 000"), List.of(ProgressLine.grouped(7), ProgressLine.grouped(3_210_000)));
+        assertEquals(List.of("7", "12k", "3.2M", "1.0M", "1.5G"), List.of(ProgressLine.compact(7), ProgressLine.compact(12_345),
+                ProgressLine.compact(3_210_000), ProgressLine.compact(999_999), ProgressLine.compact(1_500_000_000)));
+    }
+
+    /**
+     * At 80 columns the step keeps its number in its series and the counts stay whole; what matters
+     * least (the description's rest, the records, the time elapsed) goes first. Without a width limit
+     * (plain lines) everything is shown.
+     */
+    @Test
+    void aNarrowTerminalKeepsTheStepAndItsNumber() {
+        ProgressLine line = new ProgressLine("kNN graph (approximate) refinement 3/20: local joins of 62 blocks, new and old"
+                + " candidates", 40, 62, 3_210_000, 100 * SECOND, 25 * SECOND, 20, 250 * SECOND);
+        String narrow = line.text(80);
+        assertTrue(narrow.length() <= 80 && narrow.contains("refinement 3/20: 40/62 tasks, ") && narrow.endsWith(
+                "~25s left, ~4m10s for all 20"), narrow);
+        assertEquals("  kNN graph (approximate) refinement 3/20: 40/62 tasks, 3.2M records, 1m40s, ~25s left, ~4m10s for all"
+                + " 20 (local joins of 62 blocks, new and old candidates)", line.text(Integer.MAX_VALUE));
+        assertEquals("  kNN graph (approximate) refinement 3/20: 40/62 tasks, 3.2M records, 1m40s, ~25s left, ~4m10s for all"
+                + " 20", line.text(110));
+        String tiny = line.text(60);
+        assertTrue(tiny.length() <= 60 && tiny.startsWith("  ...") && tiny.contains("ment 3/20: 40/62 tasks"), tiny);
+    }
+
+    /**
+     * Numbered steps of one series are timed together: refinement 1/4 took 10 s; 2/4 is half done 5 s
+     * later, so 1.5 of the 4 steps took 15 s and the 2.5 left need 25 s more.
+     */
+    @Test
+    void aSeriesOfNumberedStepsIsEstimatedAsAWhole() {
+        RunningStages stages = progress(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false, 80)
+                .stages();
+        at(0);
+        stages.onStageSubmitted(described(SUBMITTED.get(0), "kNN graph (approximate) refinement 1/4: local joins"));
+        at(10);
+        MAP_TASKS.forEach(stages::onTaskEnd);
+        stages.onStageCompleted(COMPLETED.get(0));
+        stages.onStageSubmitted(described(SUBMITTED.get(0), "kNN graph (approximate) refinement 2/4: local joins"));
+        at(15);
+        MAP_TASKS.subList(0, 3).forEach(stages::onTaskEnd);
+        ProgressLine second = stages.now().orElseThrow();
+        assertEquals(4, second.seriesLength());
+        assertEquals(25 * SECOND, second.seriesLeftNanos());
+        assertEquals(5 * SECOND, second.leftNanos(), "the step itself: 3 of 6 tasks in 5 s");
+    }
+
+    /** {@code submitted} as if its job were described as {@code step}. */
+    private static SparkListenerStageSubmitted described(SparkListenerStageSubmitted submitted, String step) {
+        Properties properties = new Properties();
+        properties.setProperty(StageTimer.DESCRIPTION, "LaplacianScoreSelector_0123456789ab: " + step);
+        return new SparkListenerStageSubmitted(submitted.stageInfo(), properties);
     }
 
     /** What a terminal shows of {@code printed}: each carriage return moves back to the start of the line, which is overwritten. */

@@ -188,7 +188,8 @@ final class NeighbourDescent {
             JavaRDD<double[]> kthSquared = cells == null ? null : caches.persist(kthSquaredAtHome(before, layout, layout));
             long[] fresh = new long[1];
             JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.REFINEMENT
-                    + " %d (at most %d): local joins of the rows' candidates, %.1f%% of list entries new", round + 1, maxRounds,
+                    + " %d/%d: local joins of the rows' candidates, %.1f%% of list entries new (the rounds stop early once the lists"
+                    + " settle)", round + 1, maxRounds,
                     100 * freshShare), () -> {
                 if (kthSquared != null) {
                     kthSquared.count();

@@ -76,14 +76,7 @@ final class EvaluateCommand {
     /** Runs the command with evaluate's own options {@code own} and the fit options {@code fit}. */
     static void run(SparkSession spark, JobArguments<EvaluateOption> own, JobArguments<FitOption> fit, PrintStream out)
             throws IOException {
-        for (FitOption option : FIT_ONLY) {
-            if (fit.given(option)) {
-                throw new IllegalArgumentException(option.flag() + " does not apply to evaluate, which chooses the selectors"
-                        + " (--selectors) and numbers of features (--num-features) itself and needs every row");
-            }
-        }
-        List<EvaluatedSelector> selectors = Arrays.stream(own.text(EvaluateOption.SELECTORS).split(","))
-                .map(EvaluatedSelector::of).distinct().toList();
+        List<EvaluatedSelector> selectors = checkOptions(own, fit);
         int[] shape = own.get(EvaluateOption.IMAGE_SHAPE).map(EvaluateCommand::imageShape).orElse(null);
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), fit.given(FitOption.OVERWRITE))
                 .directory(EvaluateOption.OUTPUT_DIR.flag(), own.text(EvaluateOption.OUTPUT_DIR)).check(fit.text(FitOption.INPUT));
@@ -119,6 +112,31 @@ final class EvaluateCommand {
     }
 
     /**
+     * Refuses, before Spark starts when the job calls it first, what the options alone make
+     * impossible: fit options that do not apply here, unknown selectors, a malformed image shape, the
+     * input options {@link InputTable#checkOptions} judges, and params out of range or a supervised
+     * graph for any selector; returns the selectors.
+     */
+    static List<EvaluatedSelector> checkOptions(JobArguments<EvaluateOption> own, JobArguments<FitOption> fit) {
+        for (FitOption option : FIT_ONLY) {
+            if (fit.given(option)) {
+                throw new IllegalArgumentException(option.flag() + " does not apply to evaluate, which chooses the selectors"
+                        + " (--selectors) and numbers of features (--num-features) itself and needs every row");
+            }
+        }
+        List<EvaluatedSelector> selectors = Arrays.stream(own.text(EvaluateOption.SELECTORS).split(","))
+                .map(EvaluatedSelector::of).distinct().toList();
+        own.get(EvaluateOption.IMAGE_SHAPE).ifPresent(EvaluateCommand::imageShape);
+        try {
+            InputTable.checkOptions(fit);
+            selectors.stream().filter(selector -> selector.score() != null).forEach(selector -> configured(selector, fit));
+        } catch (IllegalArgumentException error) {
+            throw new UserTerms().translate(error);
+        }
+        return selectors;
+    }
+
+    /**
      * Refuses, before the selectors and k-means run, a label with fewer than two classes: the
      * clustering has k = number of classes, and a single cluster (or 1-NN among one class) measures nothing.
      */
@@ -143,21 +161,27 @@ final class EvaluateCommand {
             }
             return new VarianceRanker(ORIGINAL_COLUMN);
         }
-        FeatureSelector<?, ?> estimator = selector.score().newEstimator();
-        ParamFlags.apply(estimator, fit);
+        FeatureSelector<?, ?> estimator = configured(selector, fit);
         estimator.setFeaturesCol(featuresColumn);
         if (selector.supervised()) {
             estimator.setLabelCol(CLASS_COLUMN);
-        }
-        if (estimator instanceof GraphFeatureSelector<?, ?> graph && graph.graphSpec().needsLabels()) {
-            throw new IllegalArgumentException("--graph " + graph.getGraphType() + " reads the labels, which evaluate gives to the"
-                    + " Fisher score only; use knn or epsilon");
         }
         if (selector == EvaluatedSelector.LAPLACIAN_SU) {
             estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD));
             requireFeasibleRedundancy(numFeatures, estimator.getNumBins());
         }
         return new SelectorRanker(selector.label(), estimator, selector.supervised());
+    }
+
+    /** The estimator of {@code selector} with the params the fit options set; refuses a graph that reads the labels. */
+    private static FeatureSelector<?, ?> configured(EvaluatedSelector selector, JobArguments<FitOption> fit) {
+        FeatureSelector<?, ?> estimator = selector.score().newEstimator();
+        ParamFlags.apply(estimator, fit);
+        if (estimator instanceof GraphFeatureSelector<?, ?> graph && graph.graphSpec().needsLabels()) {
+            throw new IllegalArgumentException("--graph " + graph.getGraphType() + " reads the labels, which evaluate gives to the"
+                    + " Fisher score only; use knn or epsilon");
+        }
+        return estimator;
     }
 
     /**

@@ -81,8 +81,30 @@ final class FitCommand {
         }
     }
 
-    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<FitOption> args, PrintStream out, UserTerms terms)
-            throws IOException {
+    /**
+     * Refuses, before Spark starts, what the options alone make impossible: an input format that
+     * cannot be told, a delimiter that is not one character, a param value out of its range, selection
+     * options of different modes, {@code --edges-out} without a graph. The same checks run again in
+     * {@link #run}, for callers that start Spark themselves.
+     */
+    static void checkOptions(JobArguments<FitOption> args) {
+        try {
+            InputTable.checkOptions(args);
+            plan(args);
+        } catch (IllegalArgumentException error) {
+            throw new UserTerms().translate(error);
+        }
+    }
+
+    /**
+     * The estimator the options ask for, configured, with the notes to print: options that do not
+     * apply to its score, search options its graph does not read, and the selection rule's notes.
+     */
+    private record Plan(ScoreChoice score, FeatureSelector<?, ?> selector, List<String> ignored, List<String> unused,
+                        List<String> selectionNotes) {
+    }
+
+    private static Plan plan(JobArguments<FitOption> args) {
         ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(FitOption.SCORE));
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamFlags.apply(selector, args);
@@ -94,10 +116,17 @@ final class FitCommand {
             throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
                     ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
         }
+        return new Plan(score, selector, ignored, unused, selectionNotes);
+    }
+
+    private static FeatureSelectorModel<?> fit(SparkSession spark, JobArguments<FitOption> args, PrintStream out, UserTerms terms)
+            throws IOException {
+        Plan plan = plan(args);
         StagedOutputs outputs = checkOutputs(spark, args);
         printUiAddress(spark, out);
         try (InputTable input = InputTable.load(spark, args, out)) {
-            return fit(selector, score, ignored, unused, selectionNotes, input, outputs, args, out, terms);
+            return fit(plan.selector(), plan.score(), plan.ignored(), plan.unused(), plan.selectionNotes(), input, outputs, args, out,
+                    terms);
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.github.lapscore.job.outputs.Interruption;
 import io.github.lapscore.job.files.JobErrors;
@@ -43,14 +44,15 @@ public final class LapScoreJob {
         String[] options = Arrays.copyOfRange(args, 1, args.length);
         switch (command) {
             case "fit" -> run("fit", FitOption.class, List.of(FitOption.INPUT), FitOption.usage(), FitOption.MASTER, options,
-                    FitCommand::run);
+                    FitCommand::checkOptions, FitCommand::run);
             case "generate" -> run("generate", GenerateOption.class, List.of(GenerateOption.OUTPUT), GenerateOption.usage(),
-                    GenerateOption.MASTER, options, GenerateCommand::run);
+                    GenerateOption.MASTER, options, arguments -> { }, GenerateCommand::run);
             case "evaluate" -> run("evaluate", FitOption.class, List.of(FitOption.INPUT, FitOption.LABEL_COL), EvaluateOption.usage(),
-                    FitOption.MASTER, EvaluateOption.fitOptions(options), (spark, fitArguments, out) -> EvaluateCommand.run(spark,
-                            EvaluateOption.parse(options), fitArguments, out));
+                    FitOption.MASTER, EvaluateOption.fitOptions(options),
+                    fitArguments -> EvaluateCommand.checkOptions(EvaluateOption.parse(options), fitArguments),
+                    (spark, fitArguments, out) -> EvaluateCommand.run(spark, EvaluateOption.parse(options), fitArguments, out));
             case "bench" -> run("bench", BenchOption.class, List.of(), BenchOption.usage(), BenchOption.MASTER, options,
-                    BenchCommand::run);
+                    arguments -> { }, BenchCommand::run);
             case "--help", "-h", "help" -> System.out.print(COMMANDS);
             case "--version", "version" -> System.out.println(BuildInfo.versionLine());
             default -> {
@@ -84,8 +86,13 @@ public final class LapScoreJob {
         void run(SparkSession spark, JobArguments<E> arguments, PrintStream out) throws IOException;
     }
 
+    /**
+     * Parses the options, refuses with {@code check} what they alone make impossible (before Spark
+     * starts, so that a mistyped option costs no session), then runs {@code command} on a session.
+     */
     private static <E extends Enum<E> & CommandOption> void run(String name, Class<E> type, List<E> required, String usage,
-                                                               E master, String[] options, Command<E> command) {
+                                                               E master, String[] options, Consumer<JobArguments<E>> check,
+                                                               Command<E> command) {
         if (Arrays.asList(options).contains("--help")) {
             System.out.print(usage);
             return;
@@ -94,6 +101,7 @@ public final class LapScoreJob {
         try {
             arguments = JobArguments.parse(type, options, required);
             MasterUrl.require(master.flag(), arguments.text(master));
+            check.accept(arguments);
         } catch (IllegalArgumentException bad) {
             System.err.println("lapscore: " + JobErrors.printable(bad.getMessage()));
             System.exit(2);

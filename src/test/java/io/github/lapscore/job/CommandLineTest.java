@@ -44,6 +44,28 @@ class CommandLineTest {
                 + " Spark master; use local, local[N], local[*], spark://HOST:PORT, yarn or k8s://https://HOST:PORT");
     }
 
+    /**
+     * Mistakes the options alone show are answered before Spark starts: with a master where no Spark
+     * runs, a session would wait for it (and fail with another message); these fail at once.
+     */
+    @Test
+    void optionErrorsThatNeedNoDataComeBeforeSparkStarts(@TempDir Path dir) throws Exception {
+        String nowhere = "spark://127.0.0.1:1";
+        Path folder = Files.createDirectories(dir.resolve("parts"));
+        CommandLine.run("fit", "--input", folder.toString(), "--master", nowhere).failedWith(2, "Cannot tell the format of '"
+                + folder + "' from its extension; pass --format csv|parquet|libsvm");
+        CommandLine.run("fit", "--input", "data/iris.csv", "--k", "0", "--master", nowhere).failedWith(2,
+                "--k must be at least 1, got 0");
+        CommandLine.run("fit", "--input", "data/iris.csv", "--delimiter", "ab", "--master", nowhere).failedWith(2,
+                "--delimiter must be one character other than a quote or a backslash, e.g. ';', or \\t for a tab; got 'ab'");
+        CommandLine.run("evaluate", "--input", "data/iris.csv", "--label-col", "species", "--output-dir", dir.resolve("out").toString(),
+                "--score", "fisher", "--master", nowhere).failedWith(2, "--score does not apply to evaluate, which chooses the"
+                + " selectors (--selectors) and numbers of features (--num-features) itself and needs every row");
+        CommandLine.run("evaluate", "--input", "data/iris.csv", "--label-col", "species", "--output-dir", dir.resolve("out").toString(),
+                "--graph", "class", "--master", nowhere).failedWith(2, "--graph class reads the labels, which evaluate gives to the"
+                + " Fisher score only; use knn or epsilon");
+    }
+
     @Test
     void aPynndescentBuildWithNoMoreNeighboursThanKIsRefused() throws Exception {
         CommandLine.run("bench", "--rows", "100", "--k", "30", "--pynndescent-neighbors", "40,30").failedWith(2,

@@ -108,10 +108,30 @@ public final class InputTable implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses, before anything is read (and before Spark starts, when the job calls it first), the
+     * input options that need no data to be judged: a format neither given nor told by the path's
+     * extension, or not one of the three, and a {@code --delimiter} that is not one character.
+     */
+    public static void checkOptions(JobArguments<FitOption> args) {
+        formatOf(args);
+        args.get(FitOption.DELIMITER).ifPresent(CsvLayout::delimiterOf);
+    }
+
+    /** The input's format: {@code --format}, or the path's extension; one of csv, parquet and libsvm. */
+    private static String formatOf(JobArguments<FitOption> args) {
+        String format = args.get(FitOption.FORMAT).orElseGet(() -> InputReader.formatOf(args.text(FitOption.INPUT)))
+                .toLowerCase(Locale.ROOT);
+        if (!List.of("csv", "parquet", "libsvm").contains(format)) {
+            throw new IllegalArgumentException("--format must be csv, parquet or libsvm, got '" + format + "'");
+        }
+        return format;
+    }
+
     private static InputTable load(SparkSession spark, JobArguments<FitOption> args, StageTimer timer, boolean typesFromWholeFile,
                                    List<String> notes, CacheScope caches) {
         String path = args.text(FitOption.INPUT);
-        String format = args.get(FitOption.FORMAT).orElseGet(() -> InputReader.formatOf(path)).toLowerCase(Locale.ROOT);
+        String format = formatOf(args);
         CsvLayout csv = new CsvLayout(format.equals("csv") && args.flag(FitOption.HEADER),
                 args.get(FitOption.DELIMITER).map(CsvLayout::delimiterOf).orElse(CsvLayout.COMMA));
         String label = args.get(FitOption.LABEL_COL).orElse(format.equals("libsvm") ? "label" : null);

@@ -3,10 +3,13 @@ package io.github.lapscore.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,8 +35,42 @@ class ConsumerProjectIT {
 
     @Test
     void compilesAgainstTheLibrarysApi() {
-        assertTrue(Files.isRegularFile(CONSUMER.resolve("target/classes/example/UsesTheLibrary.class")),
+        assertTrue(Files.isRegularFile(CONSUMER.resolve("target/classes/example/UsesTheLibrary.class"))
+                        && Files.isRegularFile(CONSUMER.resolve("target/classes/example/SelectIrisFeatures.class")),
                 "the consumer project was not compiled; see " + CONSUMER.resolve("build.log"));
+    }
+
+    /**
+     * The complete program of README's "From Java" runs as README says, with the library's jar and
+     * Spark's jars beside its classes (Spark is provided: {@code spark-submit} gives it on a cluster),
+     * and prints the ranking and the names of the kept features read from the column metadata.
+     */
+    @Test
+    void theCompleteJavaProgramRunsWithSparkBesideIt() throws Exception {
+        String classPath = String.join(File.pathSeparator, CONSUMER.resolve("target/classes").toString(),
+                "target/spark-laplacian-score.jar", Files.readString(Path.of("target/spark-classpath.txt")).trim());
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@conf/spark-jvm.options", "-Dlog4j2.configurationFile=conf/log4j2.properties", "-Dspark.ui.enabled=false",
+                "-cp", classPath, "example.SelectIrisFeatures", "data/iris.csv").redirectErrorStream(true);
+        builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        Process run = builder.start();
+        String printed = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(5, TimeUnit.MINUTES), printed);
+        assertEquals(0, run.exitValue(), printed);
+        List<String> lines = printed.lines().filter(line -> !line.startsWith("WARNING")).toList();
+        assertEquals(List.of("petal_length", "petal_width", "sepal_length", "sepal_width", "kept:"),
+                lines.stream().map(line -> line.split(" ")[0]).toList(), printed);
+        assertEquals("kept: petal_length, petal_width", lines.get(lines.size() - 1));
+    }
+
+    /** README's "From Java" program is the consumer's {@code SelectIrisFeatures}, word for word. */
+    @Test
+    void readmesJavaProgramIsTheOneThatRuns() throws IOException {
+        Matcher block = Pattern.compile("(?s)## From Java\n.*?```java\n(.*?)```").matcher(Files.readString(Path.of("README.md")));
+        assertTrue(block.find(), "README.md's From Java block");
+        String program = Files.readString(CONSUMER.resolve("src/main/java/example/SelectIrisFeatures.java"));
+        assertTrue(program.contains(block.group(1)), "README's program is src/it/consumer/.../SelectIrisFeatures.java below its"
+                + " package line:\n" + block.group(1));
     }
 
     @Test

@@ -56,7 +56,7 @@ public enum FitOption implements CommandOption {
     MASTER(MasterUrl.OPTION),
     SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with: one row per feature,"
             + " input order"),
-    EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (rows numbered from 0 in input order);"
+    EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (row ids from 0 in input order: data row N is id N - 1);"
             + " not for the class graph or the Fisher score, which build none"),
     OUTPUT("--output", "DIR", null, "reduced data as Parquet: the label and the selected features"),
     MODEL_OUT("--model-out", "DIR", null, "the fitted model (Spark ML format), loadable with the score's ...SelectorModel.load"),

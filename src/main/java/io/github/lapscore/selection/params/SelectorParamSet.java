@@ -111,7 +111,7 @@ public final class SelectorParamSet implements Serializable {
                 "distance that defines nearest neighbours: euclidean, or cosine (Euclidean distance between rows scaled to unit length)",
                 ParamChecks.oneOf("distanceMeasure", ParamOption.paramValues(DistanceMeasure.class)));
         bandwidth = new DoubleParam(uid, "bandwidth",
-                "t of the heat kernel exp(-d^2/t); unset: the mean squared distance over all pairs of rows",
+                "t of the heat kernel exp(-d^2/t); unset: the mean squared distance over all pairs of rows i < j",
                 ParamChecks.above("bandwidth", 0.0));
         knnMethod = new Param<>(uid, "knnMethod",
                 "how neighbours are found: exact (all-pairs distance join), approximate (distance join within the leaves of"

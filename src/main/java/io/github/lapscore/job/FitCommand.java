@@ -125,16 +125,17 @@ final class FitCommand {
         StagedOutputs outputs = checkOutputs(spark, args);
         printUiAddress(spark, out);
         try (InputTable input = InputTable.load(spark, args, out)) {
-            return fit(plan.selector(), plan.score(), plan.ignored(), plan.unused(), plan.selectionNotes(), input, outputs, args, out,
-                    terms);
+            return fit(plan, input, outputs, args, out, terms);
         }
     }
 
-    /** Fits {@code selector} to the rows of {@code input}, prints the notes, the ranking and writes the outputs. */
-    private static FeatureSelectorModel<?> fit(FeatureSelector<?, ?> selector, ScoreChoice score, List<String> ignored,
-                                               List<String> unused, List<String> selectionNotes, InputTable input,
-                                               StagedOutputs outputs, JobArguments<FitOption> args, PrintStream out,
-                                               UserTerms terms) throws IOException {
+    /** Fits the planned selector to the rows of {@code input}, prints the notes, the ranking and writes the outputs. */
+    private static FeatureSelectorModel<?> fit(Plan plan, InputTable input, StagedOutputs outputs, JobArguments<FitOption> args,
+                                               PrintStream out, UserTerms terms) throws IOException {
+        FeatureSelector<?, ?> selector = plan.selector();
+        ScoreChoice score = plan.score();
+        List<String> ignored = plan.ignored();
+        List<String> unused = plan.unused();
         terms.learn(input);
         selector.setFeaturesCol(input.vectorColumn()).setOutputCol("lapscore_selected");
         if (input.labelColumn() != null) {
@@ -150,7 +151,7 @@ final class FitCommand {
                     + ((GraphFeatureSelector<?, ?>) selector).getGraphType() + " and " + (unused.size() == 1 ? "is" : "are")
                     + " ignored (only the kNN graph has an approximate search; only the epsilon graph has a radius)");
         }
-        selectionNotes.forEach(note -> out.println("Note: " + note));
+        plan.selectionNotes().forEach(note -> out.println("Note: " + note));
         Dataset<Row> data = fitData(selector, input, args, out);
         TaskRowsListener taskRows = new TaskRowsListener();
         ListenerScope listening = ListenerScope.listen(data.sparkSession().sparkContext(), taskRows);

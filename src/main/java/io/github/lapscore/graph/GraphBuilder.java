@@ -198,7 +198,7 @@ public final class GraphBuilder {
     }
 
     /**
-     * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of rows i < j,
+     * The automatic heat-kernel bandwidth: the mean squared distance over all pairs of rows {@code i < j},
      * {@code (2 / (m - 1)) sum_i ||p_i - mean p||^2}, exact and O(m d); 1 if all rows coincide. It
      * measures the scale of the whole data, like the authors' MATLAB default (the mean pairwise
      * distance), and with the cosine graph reproduces the iris orderings of He, Cai and Niyogi

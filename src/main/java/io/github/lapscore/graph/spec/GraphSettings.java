@@ -13,7 +13,7 @@ import io.github.lapscore.graph.edges.WeightKernel;
  * @param measure          distance that defines "nearest" and the weights
  * @param kernel           how edges are weighted
  * @param bandwidth        t of the heat kernel; NaN selects it automatically (the mean squared
- *                         distance over all pairs of rows i < j, or 1 when all rows coincide)
+ *                         distance over all pairs of rows {@code i < j}, or 1 when all rows coincide)
  * @param includeSelfLoops whether every row also gets the edge {i, i} of weight 1 (scikit-feature does)
  * @param rowsPerBlock     rows per block of the exact distance join and of the scoring pass; 0 chooses
  *                         automatically

@@ -37,6 +37,7 @@ import io.github.lapscore.selection.redundancy.RedundancyRemoval;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.StringIndexerModel;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -54,7 +55,7 @@ final class EvaluateCommand {
     /** Name of the indexed label column. */
     private static final String CLASS_COLUMN = "evaluation_class";
 
-    /** Name of the features in their own units, which the variance baseline ranks when {@code --standardize} scales the others. */
+    /** Name of the features in their own units, kept (only) for the variance baseline when {@code --standardize} scales the rest. */
     private static final String ORIGINAL_COLUMN = "evaluation_original";
 
     private static final Pattern IMAGE_SHAPE = Pattern.compile("(\\d{1,5})[xX](\\d{1,5})");
@@ -87,8 +88,10 @@ final class EvaluateCommand {
                     .setOutputCol(CLASS_COLUMN).fit(input.data());
             requireTwoClasses(input.labelColumn(), indexer.labelsArray()[0]);
             try (CacheScope caches = new CacheScope()) {
-                Dataset<Row> indexed = indexer.transform(input.data()).select(col(input.vectorColumn()), col(CLASS_COLUMN),
-                        col(input.vectorColumn()).as(ORIGINAL_COLUMN));
+                boolean keepOriginal = fit.given(FitOption.STANDARDIZE) && selectors.contains(EvaluatedSelector.VARIANCE);
+                Dataset<Row> indexed = indexer.transform(input.data()).select(keepOriginal
+                        ? new Column[]{col(input.vectorColumn()), col(CLASS_COLUMN), col(input.vectorColumn()).as(ORIGINAL_COLUMN)}
+                        : new Column[]{col(input.vectorColumn()), col(CLASS_COLUMN)});
                 Dataset<Row> rows = caches.persist(Standardization.scaledOrNoted(input, indexed, fit.given(FitOption.STANDARDIZE), out));
                 int numFeatures = ((Vector) rows.first().get(0)).size();
                 if (shape != null && shape[0] * shape[1] != numFeatures) {
@@ -158,8 +161,9 @@ final class EvaluateCommand {
             if (fit.given(FitOption.STANDARDIZE)) {
                 out.println("Note: variance ranks the features by their variances in their own units (after --standardize each"
                         + " is 1); k-means and 1-NN read its choice standardized, as every other selector's");
+                return new VarianceRanker(ORIGINAL_COLUMN);
             }
-            return new VarianceRanker(ORIGINAL_COLUMN);
+            return new VarianceRanker(featuresColumn);
         }
         FeatureSelector<?, ?> estimator = configured(selector, fit);
         estimator.setFeaturesCol(featuresColumn);

@@ -1,7 +1,8 @@
 package io.github.lapscore.progress;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Locale;
 
 /**
@@ -60,20 +61,14 @@ public record ProgressLine(String step, int tasksDone, int tasks, long records, 
         }
         String counts = ": " + String.join(", ", choices.get(choices.size() - 1));
         int room = width - INDENT.length() - counts.length();
-        String shown = head.length() <= room ? head : ELLIPSIS + head.substring(Math.min(head.length(),
-                head.length() - room + ELLIPSIS.length()));
+        String shown = ELLIPSIS + head.substring(Math.min(head.length(), head.length() - room + ELLIPSIS.length()));
         String line = INDENT + shown + counts;
         return line.length() <= width ? line : line.substring(0, Math.max(0, width));
     }
 
+    /** The pieces given, but the absent (null) ones. */
     private static List<String> pieces(String... pieces) {
-        List<String> kept = new ArrayList<>();
-        for (String piece : pieces) {
-            if (piece != null) {
-                kept.add(piece);
-            }
-        }
-        return kept;
+        return Arrays.stream(pieces).filter(Objects::nonNull).toList();
     }
 
     /** The description after the head, in parentheses after a space: {@code " (distances within 256 leaves ...)"}. */

@@ -20,14 +20,6 @@ public final class StepNames {
     public static final String TREE_SAMPLE = "kNN graph (approximate): sampling the rows to grow the trees";
     /** One tree of the approximate graph, numbered {@code i/n}. */
     public static final String TREE = "kNN graph (approximate) tree";
-    /** The copies of all rows that each group of the approximate graph's search keeps, when they pay. */
-    public static final String GROUP_COPIES = "kNN graph (approximate) group copies";
-    /** The locality cells' rows embedded once, for the trees and the NN-descent rounds to read in place. */
-    public static final String CELL_POINTS = "kNN graph (approximate): the cells' rows embedded once";
-    /** The embedded cells' points rounded once to single precision, for the NN-descent rounds to screen in place. */
-    public static final String CELL_ROUNDED = "kNN graph (approximate): the cells' rows rounded once to single precision";
-    /** Said of the embedded cells when the search's lists stay on disk, to leave the memory to the cells. */
-    public static final String LISTS_ON_DISK = "the lists kept on disk, to leave the memory to the cells";
     /** One NN-descent round of the approximate graph, numbered from 1. */
     public static final String REFINEMENT = "kNN graph (approximate) refinement";
     /** The exact neighbours of the recall sample. */

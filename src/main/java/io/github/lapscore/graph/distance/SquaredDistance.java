@@ -34,23 +34,6 @@ public final class SquaredDistance {
         return VECTORIZED ? VectorSquaredDistance.of(a, p, b, q, dim) : inScalars(a, p, b, q, dim);
     }
 
-    /**
-     * The squared distances of four pairs, pair {@code n} for {@code n = from .. from + 3} being
-     * {@code a[n]} from {@code p[n]} on and {@code b[n]} from {@code q[n]} on, into
-     * {@code distances[from .. from + 3]}: each the number {@link #of} gives, to the last bit. With
-     * the Vector API the four pairs' sums run side by side, so that their additions overlap, where
-     * one pair's additions wait for each other in turn ({@link PairDistances} queues pairs for it).
-     */
-    static void ofFour(double[][] a, int[] p, double[][] b, int[] q, int from, int dim, double[] distances) {
-        if (VECTORIZED) {
-            VectorSquaredDistance.ofFour(a, p, b, q, from, dim, distances);
-            return;
-        }
-        for (int n = from; n < from + 4; n++) {
-            distances[n] = inScalars(a[n], p[n], b[n], q[n], dim);
-        }
-    }
-
     /** {@link #of} in plain Java, one running sum per variable. */
     static double inScalars(double[] a, int p, double[] b, int q, int dim) {
         double s0 = 0.0;

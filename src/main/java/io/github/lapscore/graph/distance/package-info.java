@@ -3,8 +3,7 @@
  * ({@link io.github.lapscore.graph.distance.DistanceMeasure}: Euclidean, or cosine by unit-length
  * rows) and the exact squared Euclidean distance of two points
  * ({@link io.github.lapscore.graph.distance.SquaredDistance}), defined to the last bit so that every
- * search, task and processor ranks neighbours by the same number, also when pairs are queued and
- * measured four at a time ({@link io.github.lapscore.graph.distance.PairDistances}).
+ * search, task and processor ranks neighbours by the same number.
  *
  * <p>The measure is public as the selector's {@code distanceMeasure} param; the rest is internal,
  * public only for the distance kernel ({@code graph.kernel}) and the local kernel regressions

@@ -10,13 +10,10 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@link SinglePrecisionScreen}), which own the arrays it reads and decide what a pass means.
  *
  * <p><b>The loop.</b> The column points are packed in panels of two vectors' width, stored
- * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 8 row
- * points and multiplies it into 16 vector registers of sums: no horizontal additions, one load of the
- * panel per 8 rows. Sixteen independent chains of fused multiply-adds keep both of the processor's
- * units busy through each one's latency, and a tile's fixed cost (storing and checking its sums)
- * is spread over twice the products of a 4-row tile. Every pair's sum is the same chain of
- * multiply-adds, dimension after dimension, whatever the tile's shape, so the screen values do not
- * depend on it. Every screen value is compared with the larger of its two points' limits.
+ * dimension by dimension, so that one step of the inner loop broadcasts one value of each of 4 row
+ * points and multiplies it into 8 vector registers of sums: no horizontal additions, one load of the
+ * panel per 4 rows. Every pair's sum is the same chain of multiply-adds, dimension after dimension.
+ * Every screen value is compared with the larger of its two points' limits.
  */
 final class SinglePrecisionTiles {
 
@@ -24,11 +21,8 @@ final class SinglePrecisionTiles {
     static final int LANES = SPECIES.length();
     /** Column points per panel: two vectors' width. */
     static final int PANEL = 2 * LANES;
-    /**
-     * Row points per tile: their 8 x {@link #PANEL} sums take 16 vector registers, half of AVX-512's
-     * 32 (with AVX2's 16 a few spill, and the 8-row tile still screens faster than a 4-row one).
-     */
-    static final int STEP = 8;
+    /** Row points per tile: their 4 x {@link #PANEL} sums fill 8 vector registers. */
+    static final int STEP = 4;
     private static final FloatVector MINUS_TWO = FloatVector.broadcast(SPECIES, -2.0f);
 
     final SinglePrecisionBound bound;
@@ -108,7 +102,7 @@ final class SinglePrecisionTiles {
      * column slot {@code firstColumn}: bit {@code 2 q + h} of the result is set when a pair of row
      * {@code i + q} and the h-th vector of the panel has a screen value within its limit, and then
      * that vector's values and limits are in {@link #values} and {@link #limits} from
-     * {@code (2 q + h) * LANES}. The eight rows' steps are written out one by one: the sixteen sums
+     * {@code (2 q + h) * LANES}. The four rows' steps are written out one by one: the eight sums
      * must be local variables for the compiler to keep them in registers (an array of vectors, or a
      * loop over one, would be allocated on the heap).
      */
@@ -124,14 +118,6 @@ final class SinglePrecisionTiles {
         FloatVector s21 = s00;
         FloatVector s30 = s00;
         FloatVector s31 = s00;
-        FloatVector s40 = s00;
-        FloatVector s41 = s00;
-        FloatVector s50 = s00;
-        FloatVector s51 = s00;
-        FloatVector s60 = s00;
-        FloatVector s61 = s00;
-        FloatVector s70 = s00;
-        FloatVector s71 = s00;
         int a = i * d;
         int b = firstColumn * d;
         for (int t = 0; t < d; t++, a++, b += PANEL) {
@@ -149,18 +135,6 @@ final class SinglePrecisionTiles {
             r = FloatVector.broadcast(SPECIES, rows[a + 3 * d]);
             s30 = r.fma(b0, s30);
             s31 = r.fma(b1, s31);
-            r = FloatVector.broadcast(SPECIES, rows[a + 4 * d]);
-            s40 = r.fma(b0, s40);
-            s41 = r.fma(b1, s41);
-            r = FloatVector.broadcast(SPECIES, rows[a + 5 * d]);
-            s50 = r.fma(b0, s50);
-            s51 = r.fma(b1, s51);
-            r = FloatVector.broadcast(SPECIES, rows[a + 6 * d]);
-            s60 = r.fma(b0, s60);
-            s61 = r.fma(b1, s61);
-            r = FloatVector.broadcast(SPECIES, rows[a + 7 * d]);
-            s70 = r.fma(b0, s70);
-            s71 = r.fma(b1, s71);
         }
         s00.intoArray(sums, 0);
         s01.intoArray(sums, LANES);
@@ -170,14 +144,6 @@ final class SinglePrecisionTiles {
         s21.intoArray(sums, 5 * LANES);
         s30.intoArray(sums, 6 * LANES);
         s31.intoArray(sums, 7 * LANES);
-        s40.intoArray(sums, 8 * LANES);
-        s41.intoArray(sums, 9 * LANES);
-        s50.intoArray(sums, 10 * LANES);
-        s51.intoArray(sums, 11 * LANES);
-        s60.intoArray(sums, 12 * LANES);
-        s61.intoArray(sums, 13 * LANES);
-        s70.intoArray(sums, 14 * LANES);
-        s71.intoArray(sums, 15 * LANES);
         return check(i, firstColumn);
     }
 

@@ -84,41 +84,6 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
     }
 
     /**
-     * The rows {@code ids}, row {@code ids[i]} copied from {@code sources[i]}, as {@link #copied} gives
-     * them; {@code any} is one of the sources (or their only one when there are no rows).
-     */
-    private WorkingBlock(long[] ids, WorkingBlock any, WorkingBlock[] sources) {
-        this.ids = ids;
-        this.size = ids.length;
-        this.dim = any.dim;
-        this.labels = any.labels == null ? null : new double[size];
-        this.points = new double[size * dim];
-        this.squaredNorms = new double[size];
-        this.centreDots = any.centreDots == null ? null : new double[size];
-        this.uncentredNorms = any.centreDots == null ? null : new double[size];
-        this.centreSquared = any.centreSquared;
-        for (int i = 0; i < size; i++) {
-            WorkingBlock source = sources[i];
-            int from = source.positionOf(ids[i]);
-            System.arraycopy(source.points, from * dim, points, i * dim, dim);
-            squaredNorms[i] = source.squaredNorms[from];
-            if (centreDots != null) {
-                centreDots[i] = source.centreDots[from];
-                uncentredNorms[i] = source.uncentredNorms[from];
-            }
-            if (labels != null) {
-                labels[i] = source.labels[from];
-            }
-        }
-        double largest = 0.0;
-        for (double value : points) {
-            largest = Math.max(largest, Math.abs(value));
-        }
-        this.largestMagnitude = largest;
-        this.positions = new RowPositions(ids);
-    }
-
-    /**
      * The rows of {@code block}; with their labels when the block carries them, so that the kNN
      * search keeps to rows of the same label.
      */
@@ -130,32 +95,6 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
     public static WorkingBlock of(long[] ids, Vector[] vectors, RowEmbedding embedding) {
         requireAscending(ids, "a working block");
         return new WorkingBlock(ids, vectors, null, embedding);
-    }
-
-    /**
-     * The rows {@code ids}, which must be strictly ascending and rows of this block, as a working
-     * block of their own: the same numbers as one built from their vectors, copied, not computed
-     * again.
-     */
-    public WorkingBlock rows(long[] ids) {
-        requireAscending(ids, "a working block");
-        WorkingBlock[] sources = new WorkingBlock[ids.length];
-        Arrays.fill(sources, this);
-        return new WorkingBlock(ids, this, sources);
-    }
-
-    /**
-     * The rows {@code ids}, which must be strictly ascending, row {@code ids[i]} taken from
-     * {@code sources[i]} (working blocks of one embedding, all with labels or all without), as one
-     * working block: the same numbers as one built from the rows' vectors, copied, not computed
-     * again. O(n d) for n rows.
-     */
-    public static WorkingBlock copied(long[] ids, WorkingBlock[] sources) {
-        requireAscending(ids, "a working block");
-        if (ids.length == 0) {
-            throw new IllegalArgumentException("a working block copied from others needs at least one row");
-        }
-        return new WorkingBlock(ids, sources[0], sources);
     }
 
     /**

@@ -16,7 +16,6 @@ import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.graph.kernel.BlockPoints;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.WorkingBlock;
-import io.github.lapscore.graph.kernel.join.ScatteredPoints;
 import org.apache.spark.api.java.JavaPairRDD;
 
 import scala.Tuple2;
@@ -106,15 +105,6 @@ public final class NeighbourLists implements Serializable {
     public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, WorkingBlock own, WorkingBlock others,
                                                               BlockLayout layout) {
         return fragmentsOf(heaps, own.ids, own.keepsCosines(), cosineOf(own, others), layout);
-    }
-
-    /**
-     * {@link #fragmentsOf(CandidateHeaps, WorkingBlock, WorkingBlock, BlockLayout)} for the heaps of
-     * a local join of {@code points}, whose candidates are rows of the same points.
-     */
-    public static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, ScatteredPoints points, BlockLayout layout) {
-        return fragmentsOf(heaps, points.ids, points.keepsCosines(),
-                (row, neighbour, squared) -> points.cosine(row, points.positionOf(neighbour), squared), layout);
     }
 
     private static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, long[] rowIds, boolean withCosines,

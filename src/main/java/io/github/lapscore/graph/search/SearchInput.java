@@ -7,7 +7,6 @@ import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.distance.DistanceMeasure;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * What a neighbour search reads: the prepared rows, cut into the blocks of {@code layout}
@@ -20,17 +19,10 @@ import org.apache.spark.storage.StorageLevel;
  * @param blocks     the rows, one {@link RowBlock} per partition
  * @param layout     how the rows are cut into blocks; the searches key their lists by it
  * @param embedding  the measure, the centre and the number of features of the points
- * @param caches     the scope the search caches its steps and its result in
- * @param listsLevel how the search caches its steps' neighbour lists and candidates: in memory,
- *                   spilling to disk, unless the memory is kept for rows that tasks read in place
+ * @param caches     the scope the search caches its steps and its result in (in memory, spilling
+ *                   to disk)
  */
-public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches,
-                          StorageLevel listsLevel) {
-
-    /** The rows of {@code blocks}, whose search caches its lists in memory, spilling to disk. */
-    public SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches) {
-        this(blocks, layout, embedding, caches, StorageLevel.MEMORY_AND_DISK());
-    }
+public record SearchInput(JavaRDD<RowBlock> blocks, BlockLayout layout, RowEmbedding embedding, CacheScope caches) {
 
     /**
      * The rows of {@code rows}, embedded by {@code measure} about {@code centre} (as sparse points

@@ -49,7 +49,7 @@ public final class SearchSteps {
      * {@code input}'s layout), {@code description.apply(s)} its job description. Each step is one job
      * that shuffles its fragments to their blocks and merges them there into the lists of the steps
      * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code input}'s
-     * scope at its {@link SearchInput#listsLevel} and replace the step before's, so that memory and
+     * scope and replace the step before's, so that memory and
      * disk hold two steps' lists and one step's shuffle at most, however many steps there are. The
      * job of a step before the last also caches the ceilings of its lists ({@link ListCeilings}),
      * from the lists as it makes them, for the next step to read instead of the lists; when a step
@@ -65,7 +65,7 @@ public final class SearchSteps {
             JavaPairRDD<Long, NeighbourLists> fragments = step.fragments(s, ceilings);
             JavaPairRDD<Long, NeighbourLists> next = caches.persistAndForgetLineage(lists == null
                     ? NeighbourLists.mergeIntoBlocks(fragments, layout)
-                    : NeighbourLists.mergeIntoLists(lists, fragments, layout), input.listsLevel());
+                    : NeighbourLists.mergeIntoLists(lists, fragments, layout), StorageLevel.MEMORY_AND_DISK());
             ListCeilings nextCeilings = s + 1 < steps ? ListCeilings.of(caches, next) : ListCeilings.NONE;
             timer.run(Stage.GRAPH, description.apply(s), s + 1 < steps ? nextCeilings::count : next::count);
             if (lists != null) {

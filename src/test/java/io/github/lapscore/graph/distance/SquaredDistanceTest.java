@@ -61,43 +61,6 @@ class SquaredDistanceTest {
     }
 
     /**
-     * Four pairs side by side, at an offset in the arrays of pairs, give each pair's bits, whether
-     * the pairs share a point, one pair is a point with itself, or all four are apart.
-     */
-    @Test
-    void fourPairsAtATimeGiveEachPairsBits() {
-        Random random = new Random(12);
-        for (int dim : new int[]{1, 3, 7, 8, 9, 15, 16, 17, 31, 50, 64, 70, 784}) {
-            for (double[] shape : new double[][]{{0.0, 1.0}, {1e6, 1.0}, {0.0, 1e-30}, {0.0, 1e150}}) {
-                int from = random.nextInt(3);
-                double[][] a = new double[from + 4][];
-                int[] p = new int[from + 4];
-                double[][] b = new double[from + 4][];
-                int[] q = new int[from + 4];
-                for (int n = from; n < from + 4; n++) {
-                    a[n] = n == from + 1 ? a[from] : values(random, dim + 13, shape[0], shape[1]);
-                    p[n] = n == from + 1 ? p[from] : random.nextInt(14);
-                    b[n] = n == from + 2 ? a[n] : values(random, dim + 9, shape[0], shape[1]);
-                    q[n] = n == from + 2 ? p[n] : random.nextInt(10);
-                }
-                double[] ofFour = new double[from + 4];
-                double[] inEights = new double[from + 4];
-                double[] inFours = new double[from + 4];
-                SquaredDistance.ofFour(a, p, b, q, from, dim, ofFour);
-                VectorSquaredDistance.fourInEights(a, p, b, q, from, dim, inEights);
-                VectorSquaredDistance.fourInFours(a, p, b, q, from, dim, inFours);
-                for (int n = from; n < from + 4; n++) {
-                    long expected = Double.doubleToRawLongBits(SquaredDistance.inScalars(a[n], p[n], b[n], q[n], dim));
-                    String context = "pair " + n + ", " + dim + " dimensions, offset " + shape[0] + ", scale " + shape[1];
-                    assertEquals(expected, Double.doubleToRawLongBits(ofFour[n]), context);
-                    assertEquals(expected, Double.doubleToRawLongBits(inEights[n]), "8 lanes, " + context);
-                    assertEquals(expected, Double.doubleToRawLongBits(inFours[n]), "4 lanes, " + context);
-                }
-            }
-        }
-    }
-
-    /**
      * A value the definition fixes and a single running sum would not give: dimension 0 holds 1,
      * dimensions 1-7 and 9-15 hold {@code 2^-27} (squares {@code 2^-54}, a quarter of 1's ulp).
      * One running sum stays at 1; by the definition the sums 1-7 are {@code 2^-53} each,

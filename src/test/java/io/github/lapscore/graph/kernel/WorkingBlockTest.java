@@ -129,43 +129,4 @@ class WorkingBlockTest {
             }
         }
     }
-
-    /**
-     * Rows copied from two working blocks (of one embedding) into one hold the same numbers, to the
-     * last bit, as a working block built from those rows' vectors: points, norms, cosines, the largest
-     * magnitude, and positions; ids that do not ascend are refused.
-     */
-    @Test
-    void rowsCopiedFromSeveralBlocksEqualABlockBuiltFromTheirVectors() {
-        Random random = new Random(5);
-        int dim = 7;
-        double[][] rows = new double[10][dim];
-        Vector[] vectors = new Vector[rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            for (int t = 0; t < dim; t++) {
-                rows[i][t] = 3.0 * random.nextGaussian() + t;
-            }
-            vectors[i] = Vectors.dense(rows[i]);
-        }
-        RowEmbedding embedding = new RowEmbedding(dim, DistanceMeasure.EUCLIDEAN, centreOf(rows, DistanceMeasure.EUCLIDEAN), true);
-        WorkingBlock low = WorkingBlock.of(new long[]{0, 1, 2, 3, 4}, Arrays.copyOfRange(vectors, 0, 5), embedding);
-        WorkingBlock high = WorkingBlock.of(new long[]{5, 6, 7, 8, 9}, Arrays.copyOfRange(vectors, 5, 10), embedding);
-        long[] ids = {1, 4, 5, 9};
-        WorkingBlock copied = WorkingBlock.copied(ids, new WorkingBlock[]{low, low, high, high});
-        WorkingBlock built = WorkingBlock.of(ids, new Vector[]{vectors[1], vectors[4], vectors[5], vectors[9]}, embedding);
-        assertEquals(built.size, copied.size);
-        assertEquals(Arrays.toString(built.points), Arrays.toString(copied.points));
-        assertEquals(built.largestMagnitude, copied.largestMagnitude);
-        for (int i = 0; i < ids.length; i++) {
-            assertEquals(i, copied.positionOf(ids[i]));
-            assertEquals(built.squaredNorm(i), copied.squaredNorm(i));
-            for (int j = 0; j < ids.length; j++) {
-                double squared = built.squaredDistance(i, built, j);
-                assertEquals(squared, copied.squaredDistance(i, copied, j));
-                assertEquals(built.cosine(i, built, j, squared), copied.cosine(i, copied, j, squared));
-            }
-        }
-        assertEquals(-1, copied.positionOf(2));
-        assertThrows(IllegalStateException.class, () -> WorkingBlock.copied(new long[]{5, 1}, new WorkingBlock[]{high, low}));
-    }
 }

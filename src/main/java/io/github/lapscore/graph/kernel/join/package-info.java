@@ -1,10 +1,7 @@
 /**
  * The local joins of NN-descent: for one row's new and old candidates, every pair of two new ones
  * and of a new and an old one screened in single precision and measured exactly where it may be
- * offered ({@link io.github.lapscore.graph.kernel.join.CandidateJoin}), on points read where they
- * lie in the working blocks that hold them
- * ({@link io.github.lapscore.graph.kernel.join.ScatteredPoints}), so that a batch that names rows of
- * many blocks copies none of them.
+ * offered ({@link io.github.lapscore.graph.kernel.join.CandidateJoin}).
  *
  * <p>Internal, as {@code graph.kernel}, on which it depends; nothing in {@code graph.kernel}
  * depends on it.

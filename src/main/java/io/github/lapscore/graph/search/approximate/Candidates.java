@@ -7,7 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 
 import io.github.lapscore.graph.kernel.CandidateHeaps;
-import io.github.lapscore.graph.kernel.join.ScatteredPoints;
+import io.github.lapscore.graph.kernel.WorkingBlock;
 import io.github.lapscore.graph.search.NeighbourLists;
 
 /**
@@ -32,7 +32,10 @@ final class Candidates implements Serializable {
         this.used = used;
     }
 
-    /** The candidates of the rows of {@code forward}, chosen into the heaps {@code fresh} and {@code old}. */
+    /**
+     * The candidates of the rows of {@code forward}, chosen into the heaps {@code fresh} and
+     * {@code old}; a row without a new candidate keeps no old one either, since it joins nothing.
+     */
     static Candidates of(NeighbourLists forward, CandidateHeaps fresh, CandidateHeaps old) {
         int rows = forward.rows();
         int[] freshOffsets = new int[rows + 1];
@@ -48,10 +51,11 @@ final class Candidates implements Serializable {
             Arrays.sort(freshMembers, from, to);
             freshOffsets[row + 1] = to;
             int olderFrom = oldOffsets[row];
-            System.arraycopy(old.ids, row * old.k, oldMembers, olderFrom, old.sizes[row]);
-            Arrays.sort(oldMembers, olderFrom, olderFrom + old.sizes[row]);
+            int olderCount = to > from ? old.sizes[row] : 0;
+            System.arraycopy(old.ids, row * old.k, oldMembers, olderFrom, olderCount);
+            Arrays.sort(oldMembers, olderFrom, olderFrom + olderCount);
             int olderTo = olderFrom;
-            for (int n = olderFrom; n < olderFrom + old.sizes[row]; n++) {
+            for (int n = olderFrom; n < olderFrom + olderCount; n++) {
                 if (Arrays.binarySearch(freshMembers, from, to, oldMembers[n]) < 0) {
                     oldMembers[olderTo++] = oldMembers[n];
                 }
@@ -89,16 +93,16 @@ final class Candidates implements Serializable {
     }
 
     /** Positions in {@code points} of the new candidates of row {@code row}. */
-    int[] freshPositionsIn(int row, ScatteredPoints points) {
+    int[] freshPositionsIn(int row, WorkingBlock points) {
         return positions(freshMembers, freshOffsets[row], freshOffsets[row + 1], points);
     }
 
     /** Positions in {@code points} of the old candidates of row {@code row}. */
-    int[] oldPositionsIn(int row, ScatteredPoints points) {
+    int[] oldPositionsIn(int row, WorkingBlock points) {
         return positions(oldMembers, oldOffsets[row], oldOffsets[row + 1], points);
     }
 
-    private static int[] positions(long[] members, int from, int to, ScatteredPoints points) {
+    private static int[] positions(long[] members, int from, int to, WorkingBlock points) {
         int[] positions = new int[to - from];
         for (int n = 0; n < positions.length; n++) {
             positions[n] = points.positionOf(members[from + n]);

@@ -49,8 +49,7 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
      * Most rows one task of the search holds at once: {@code maxRowsPerTask} when set, else
      * {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code , TASK_MEMORY_BYTES / (20 d + 64))}: a row
      * shipped to a local join takes its vector, its working copy in double and in single precision
-     * (8 + 8 + 4 bytes per value) and some bookkeeping; a row read in place from the cached cells
-     * (local mode) only the single-precision copy and the bookkeeping.
+     * (8 + 8 + 4 bytes per value) and some bookkeeping.
      */
     public int maxRowsPerTask(int numFeatures) {
         if (maxRowsPerTask > 0) {

@@ -11,21 +11,16 @@ import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.BlockPartitioner;
 import io.github.lapscore.data.blocks.RowBlock;
-import io.github.lapscore.graph.kernel.RowEmbedding;
-import io.github.lapscore.graph.kernel.WorkingBlock;
-import io.github.lapscore.graph.kernel.join.SinglePrecisionBlock;
 import io.github.lapscore.graph.search.ListCeilings;
 import io.github.lapscore.graph.search.NeighbourLists;
 import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.graph.search.SearchSteps;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
-import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.storage.StorageLevel;
 
 import scala.Tuple2;
 
@@ -38,7 +33,7 @@ import scala.Tuple2;
  * search on {@link #input} gives lists in numbers; {@link #toInputIds} renames them back.
  *
  * <p>One shuffle of the rows and two of their ids: the ids to the leaves, one record per input
- * block and leaf block ({@link ApproximateKnnSearch.LeafRun}), sorted by leaf block and first id, and
+ * block and leaf block ({@link TreeLeaves.LeafRun}), sorted by leaf block and first id, and
  * read twice (to count the rows of every leaf block, then to number them); the numbers back to the
  * rows' input blocks, a run at a time; then the rows to the cells, unsorted, since a cell places
  * each row at its number. A task holds one cell, S rows, or one input block. Driver memory: one
@@ -48,7 +43,7 @@ final class LocalityCells {
 
     /** Every cell's rows and the input id of each, cached. */
     private final JavaRDD<Tuple2<RowBlock, long[]>> cells;
-    /** The input ids alone, cached: they outlive the rows when the search reads the cells' points ({@link #embedded}). */
+    /** The input ids alone, cached, for renaming the lists back ({@link #toInputIds}). */
     private final JavaRDD<long[]> inputIds;
     private final BlockLayout layout;
     private final CacheScope caches;
@@ -70,13 +65,13 @@ final class LocalityCells {
      * {@code numTasks} tasks order the leaves. Only the rows' ids go to the leaves: each input block
      * receives its rows' numbers and ships every row once, to its cell.
      */
-    static LocalityCells arrange(SearchInput input, ApproximateKnnSearch.LeafPlacement leaves, int cellRows, int numTasks,
+    static LocalityCells arrange(SearchInput input, TreeLeaves.LeafPlacement leaves, int cellRows, int numTasks,
                                  StageTimer timer) {
         CacheScope caches = input.caches();
         BlockLayout inputLayout = input.layout();
         BlockLayout layout = new BlockLayout(inputLayout.numRows(), cellRows);
         TaskRows taskRows = timer.taskRows();
-        JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> byLeaf = ApproximateKnnSearch.toLeaves(input.blocks(),
+        JavaPairRDD<Tuple2<Integer, Long>, TreeLeaves.LeafRun> byLeaf = TreeLeaves.toLeaves(input.blocks(),
                 leaves, 0, false, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
@@ -98,7 +93,7 @@ final class LocalityCells {
     }
 
     /** The first number of every leaf block: the rows of the blocks before it, counted. */
-    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> byLeaf, int numLeafBlocks) {
+    private static long[] firstNumbers(JavaPairRDD<Tuple2<Integer, Long>, TreeLeaves.LeafRun> byLeaf, int numLeafBlocks) {
         long[] counts = byLeaf
                 .mapPartitions(runs -> {
                     long[] local = new long[numLeafBlocks];
@@ -125,7 +120,7 @@ final class LocalityCells {
      * ids and their numbers, keyed by its first input id (all of a run's rows are of one input block).
      */
     private static Iterator<Tuple2<Long, Tuple2<long[], long[]>>> numbered(
-            Iterator<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun>> runs, long[] firstNumbers) {
+            Iterator<Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun>> runs, long[] firstNumbers) {
         return new Iterator<>() {
             private int block = -1;
             private long next;
@@ -137,7 +132,7 @@ final class LocalityCells {
 
             @Override
             public Tuple2<Long, Tuple2<long[], long[]>> next() {
-                Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> run = runs.next();
+                Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun> run = runs.next();
                 if (run._1()._1() != block) {
                     block = run._1()._1();
                     next = firstNumbers[block];
@@ -192,45 +187,9 @@ final class LocalityCells {
         return new Tuple2<>(RowBlock.of(cell, first, vectors), inputIds);
     }
 
-    /**
-     * The cells as the input of a search, embedded as {@code input} is, searched in its scope, which
-     * caches its lists at {@code listsLevel}.
-     */
-    SearchInput input(SearchInput input, StorageLevel listsLevel) {
-        return new SearchInput(cells.map(Tuple2::_1), layout, input.embedding(), caches, listsLevel);
-    }
-
-    /**
-     * Every cell's rows embedded by {@code embedding} as one working block, partition i holding cell
-     * i, cached in the cells' place: the cells' rows are released once these are counted (the input
-     * ids stay), so that memory holds the data once. Like the cells, these forget their lineage; the
-     * rows of {@link #input} are not to be read after this, since a released local checkpoint is
-     * gone. The step's description says whether the search keeps its lists on disk
-     * ({@code listsOnDisk}) to leave the memory to these.
-     */
-    JavaRDD<WorkingBlock> embedded(RowEmbedding embedding, boolean listsOnDisk, StageTimer timer) {
-        JavaRDD<WorkingBlock> points = caches.persistAndForgetLineage(cells.map(cell -> WorkingBlock.of(cell._1(), embedding)));
-        timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_POINTS
-                + ", %d cells, for the trees and rounds to read in place%s", layout.numBlocks(),
-                listsOnDisk ? "; " + StepNames.LISTS_ON_DISK : ""), points::count);
-        caches.release(cells);
-        return points;
-    }
-
-    /**
-     * The embedded cells' {@code points} ({@link #embedded}) rounded once to single precision at the
-     * scale of the largest magnitude of them all, partition i holding cell i, cached beside them,
-     * with no lineage; the caller releases them with the points.
-     */
-    JavaRDD<SinglePrecisionBlock> rounded(JavaRDD<WorkingBlock> points, StageTimer timer) {
-        return timer.run(Stage.GRAPH, String.format(Locale.ROOT, StepNames.CELL_ROUNDED
-                + ", %d cells, for the rounds' screens to read in place", layout.numBlocks()), () -> {
-            double largest = points.map(WorkingBlock::largestMagnitude).reduce(Math::max);
-            JavaRDD<SinglePrecisionBlock> rounded = caches.persistAndForgetLineage(
-                    points.map(cell -> SinglePrecisionBlock.of(cell, largest)));
-            rounded.count();
-            return rounded;
-        });
+    /** The cells as the input of a search, embedded as {@code input} is, searched in its scope. */
+    SearchInput input(SearchInput input) {
+        return new SearchInput(cells.map(Tuple2::_1), layout, input.embedding(), caches);
     }
 
     /**

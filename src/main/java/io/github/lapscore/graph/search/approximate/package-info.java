@@ -1,12 +1,13 @@
 /**
  * The approximate k-nearest-neighbour search: the rows are placed in the leaves of random-projection
  * trees grown on a sample ({@link io.github.lapscore.graph.search.approximate.RandomProjectionForest},
- * {@link io.github.lapscore.graph.search.approximate.LeafBlocks}), every leaf is searched exactly
- * with the block kernel, and the lists are refined by NN-descent (Dong, Charikar and Li, "Efficient
- * k-nearest neighbor graph construction for generic similarity measures", WWW 2011:
- * {@link io.github.lapscore.graph.search.approximate.NeighbourDescent}, with
- * {@link io.github.lapscore.graph.search.approximate.GroupCopies} when a copy of every row per group
- * of blocks pays). {@link io.github.lapscore.graph.search.approximate.ApproximateKnnSearch} runs them
+ * {@link io.github.lapscore.graph.search.approximate.LeafBlocks}), renumbered into
+ * {@link io.github.lapscore.graph.search.approximate.LocalityCells}, every leaf is searched exactly
+ * with the block kernel ({@link io.github.lapscore.graph.search.approximate.TreeLeaves}), and the
+ * lists are refined by NN-descent (Dong, Charikar and Li, "Efficient k-nearest neighbor graph
+ * construction for generic similarity measures", WWW 2011:
+ * {@link io.github.lapscore.graph.search.approximate.NeighbourDescent}, its shuffles in
+ * {@link io.github.lapscore.graph.search.approximate.RoundShuffles}). {@link io.github.lapscore.graph.search.approximate.ApproximateKnnSearch} runs them
  * with a {@link io.github.lapscore.graph.search.approximate.SearchSettings}: k and the
  * {@link io.github.lapscore.graph.search.approximate.ForestSettings}.
  *

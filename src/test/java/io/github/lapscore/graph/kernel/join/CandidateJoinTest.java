@@ -1,7 +1,6 @@
 package io.github.lapscore.graph.kernel.join;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import java.util.TreeSet;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.graph.distance.DistanceMeasure;
-import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.WorkingBlock;
@@ -22,17 +20,14 @@ import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * NN-descent's local joins, with either screen (the single-precision one on a copy rounded per join
- * or on blocks rounded once at a larger shared scale), against the joins written out: every pair of two new
- * candidates and of a new and an old one measured exactly, each point offered to the other when
- * within its K-th, each point keeping the K best distinct offers by distance, then id. The joins read
- * the points scattered over {@value #SOURCES} working blocks, interleaved, as a batch reads the
- * cells it names; the joins written out read one block of all the rows.
+ * NN-descent's local joins, with either screen (single precision, or {@code ddot} less its rounding
+ * bound), against the joins written out: every pair of two new candidates and of a new and an old
+ * one measured exactly, each point offered to the other when within its K-th, each point keeping
+ * the K best distinct offers by distance, then id.
  */
 class CandidateJoinTest {
 
     private static final int K = 6;
-    private static final int SOURCES = 3;
 
     private static long id(int row) {
         return 3L * row + 7;
@@ -48,53 +43,15 @@ class CandidateJoinTest {
         return new RowEmbedding(centre.length, DistanceMeasure.EUCLIDEAN, centre, true);
     }
 
-    /** The rows {@code from, from + step, ...} as one working block. */
-    private static WorkingBlock block(double[][] rows, RowEmbedding embedding, int from, int step) {
-        int size = (rows.length - from + step - 1) / step;
-        long[] ids = new long[size];
-        Vector[] vectors = new Vector[size];
-        for (int n = 0; n < size; n++) {
-            ids[n] = id(from + n * step);
-            vectors[n] = Vectors.dense(rows[from + n * step]);
+    /** Every row as one working block, row i with id {@link #id}(i). */
+    private static WorkingBlock block(double[][] rows, RowEmbedding embedding) {
+        long[] ids = new long[rows.length];
+        Vector[] vectors = new Vector[rows.length];
+        for (int n = 0; n < rows.length; n++) {
+            ids[n] = id(n);
+            vectors[n] = Vectors.dense(rows[n]);
         }
         return WorkingBlock.of(ids, vectors, embedding);
-    }
-
-    /** The {@value #SOURCES} source blocks: block b holds rows b, b + {@value #SOURCES}, .... */
-    private static WorkingBlock[] sourceBlocks(double[][] rows, RowEmbedding embedding) {
-        WorkingBlock[] blocks = new WorkingBlock[SOURCES];
-        for (int b = 0; b < SOURCES; b++) {
-            blocks[b] = block(rows, embedding, b, SOURCES);
-        }
-        return blocks;
-    }
-
-    /**
-     * The source blocks rounded once at the scale of {@code largest}, above every block's magnitude,
-     * as a search rounds its cells; entry i the one that holds row i.
-     */
-    private static SinglePrecisionBlock[] rounded(WorkingBlock[] blocks, double largest, int rows) {
-        SinglePrecisionBlock[] roundedBlocks = new SinglePrecisionBlock[SOURCES];
-        for (int b = 0; b < SOURCES; b++) {
-            roundedBlocks[b] = SinglePrecisionBlock.of(blocks[b], largest);
-        }
-        SinglePrecisionBlock[] rounded = new SinglePrecisionBlock[rows];
-        for (int i = 0; i < rows; i++) {
-            rounded[i] = roundedBlocks[i % SOURCES];
-        }
-        return rounded;
-    }
-
-    /** Every row, row i read from source block i mod {@value #SOURCES}. */
-    private static ScatteredPoints scattered(double[][] rows, RowEmbedding embedding) {
-        WorkingBlock[] blocks = sourceBlocks(rows, embedding);
-        long[] ids = new long[rows.length];
-        WorkingBlock[] sources = new WorkingBlock[rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            ids[i] = id(i);
-            sources[i] = blocks[i % SOURCES];
-        }
-        return ScatteredPoints.of(ids, sources);
     }
 
     /** Distinct random positions, sorted, none in {@code taken}. */
@@ -130,7 +87,7 @@ class CandidateJoinTest {
      */
     private static void assertJoinsAsWrittenOut(String data, double[][] rows, Random random) {
         RowEmbedding embedding = embedding(rows);
-        WorkingBlock points = block(rows, embedding, 0, 1);
+        WorkingBlock points = block(rows, embedding);
         double[] kthSquared = new double[points.size];
         for (int p = 0; p < points.size; p++) {
             int own = p;
@@ -170,18 +127,9 @@ class CandidateJoinTest {
                 }
             }
         }
-        WorkingBlock[] sources = sourceBlocks(rows, embedding);
-        double largest = 4 * Arrays.stream(sources).mapToDouble(WorkingBlock::largestMagnitude).max().orElseThrow();
-        List<String> screens = new ArrayList<>(List.of("single precision", "ddot"));
-        if (BlockDistanceKernel.SINGLE_PRECISION_SCREEN) {
-            screens.add("rounded blocks");
-        }
-        for (String screen : screens) {
+        for (String screen : List.of("single precision", "ddot")) {
             CandidateHeaps offers = new CandidateHeaps(points.size, K);
-            ScatteredPoints scattered = scattered(rows, embedding);
-            CandidateJoin candidateJoin = screen.equals("rounded blocks")
-                    ? CandidateJoin.onRoundedBlocks(scattered, rounded(sources, largest, rows.length), kthSquared, offers, 4 * K + 1)
-                    : new CandidateJoin(scattered, kthSquared, offers, 4 * K + 1, screen.equals("single precision"));
+            CandidateJoin candidateJoin = new CandidateJoin(points, kthSquared, offers, 4 * K + 1, screen.equals("single precision"));
             for (int[][] join : joins) {
                 candidateJoin.join(join[0], join[1]);
             }
@@ -244,26 +192,5 @@ class CandidateJoinTest {
             rows[i] = rows[i - 10].clone();
         }
         assertJoinsAsWrittenOut("near-ties, far cluster, duplicates", rows, random);
-    }
-
-    @Test
-    void blocksRoundedAtDifferentScalesAreRefused() {
-        double[][] rows = new double[12][3];
-        Random random = new Random(14);
-        for (double[] row : rows) {
-            Arrays.setAll(row, t -> random.nextGaussian());
-        }
-        RowEmbedding embedding = embedding(rows);
-        WorkingBlock[] sources = sourceBlocks(rows, embedding);
-        double largest = Arrays.stream(sources).mapToDouble(WorkingBlock::largestMagnitude).max().orElseThrow();
-        IllegalArgumentException below = assertThrows(IllegalArgumentException.class,
-                () -> SinglePrecisionBlock.of(sources[0], sources[0].largestMagnitude() / 2));
-        assertTrue(below.getMessage().contains("cannot be rounded at the scale of"), below.getMessage());
-        if (BlockDistanceKernel.SINGLE_PRECISION_SCREEN) {
-            SinglePrecisionBlock[] mixed = rounded(sources, largest, rows.length);
-            mixed[1] = SinglePrecisionBlock.of(sources[1], 2 * largest);
-            assertThrows(IllegalStateException.class, () -> CandidateJoin.onRoundedBlocks(scattered(rows, embedding), mixed,
-                    new double[rows.length], new CandidateHeaps(rows.length, K), 4 * K + 1));
-        }
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import scala.Tuple2;
 
 /**
- * How the rows of a block travel to the leaves of a tree ({@link ApproximateKnnSearch.LeafPlacement#runs}):
+ * How the rows of a block travel to the leaves of a tree ({@link TreeLeaves.LeafPlacement#runs}):
  * one run per leaf block, holding exactly the block's rows whose leaf ({@code leafOf}) and chunk
  * (a hash of the id, where the leaf was cut) name that leaf block, ids ascending, with their vectors
  * and ceilings; and the runs of one leaf block from all blocks, ordered by their first id, hold its
@@ -55,11 +55,11 @@ class LeafPlacementTest {
                     3.0, LEAF_SIZE, SEED);
             Broadcast<RandomProjectionForest> shared = caches.broadcast(JavaSparkContext.fromSparkContext(graph.blocks().context()), forest);
             LeafBlocks leafBlocks = LeafBlocks.count(input, shared, 2 * LEAF_SIZE);
-            ApproximateKnnSearch.LeafPlacement placement = new ApproximateKnnSearch.LeafPlacement(shared, leafBlocks, embedding, SEED);
+            TreeLeaves.LeafPlacement placement = new TreeLeaves.LeafPlacement(shared, leafBlocks, embedding, SEED);
 
             for (int tree = 0; tree < forest.numTrees(); tree++) {
                 Map<Integer, List<Long>> leafRows = new TreeMap<>();
-                List<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun>> allRuns = new ArrayList<>();
+                List<Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun>> allRuns = new ArrayList<>();
                 for (RowBlock block : blocks) {
                     double[] ceilings = new double[block.size()];
                     Map<Integer, List<Long>> expected = new TreeMap<>();
@@ -69,9 +69,9 @@ class LeafPlacementTest {
                         expected.computeIfAbsent(leafBlockOf(forest, leafBlocks, tree, embedding.point(block.row(i)), id),
                                 leaf -> new ArrayList<>()).add(id);
                     }
-                    List<Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun>> runs = placement.runs(block, tree, true, ceilings);
+                    List<Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun>> runs = placement.runs(block, tree, true, ceilings);
                     assertEquals(expected.size(), runs.size(), "tree " + tree + ", block " + block.index() + ": one run per leaf block");
-                    for (Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> run : runs) {
+                    for (Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun> run : runs) {
                         long[] ids = run._2().ids;
                         assertArrayEquals(expected.get(run._1()._1()).stream().mapToLong(Long::longValue).toArray(), ids,
                                 "tree " + tree + ", leaf block " + run._1()._1() + ": its rows of block " + block.index() + ", ascending");
@@ -87,7 +87,7 @@ class LeafPlacementTest {
                 allRuns.sort((a, b) -> a._1()._1().equals(b._1()._1()) ? Long.compare(a._1()._2(), b._1()._2())
                         : Integer.compare(a._1()._1(), b._1()._1()));
                 Map<Integer, List<Long>> joined = new TreeMap<>();
-                for (Tuple2<Tuple2<Integer, Long>, ApproximateKnnSearch.LeafRun> run : allRuns) {
+                for (Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun> run : allRuns) {
                     List<Long> rows = joined.computeIfAbsent(run._1()._1(), leaf -> new ArrayList<>());
                     for (long id : run._2().ids) {
                         assertTrue(rows.isEmpty() || rows.get(rows.size() - 1) < id, "tree " + tree + ": leaf block " + run._1()._1()

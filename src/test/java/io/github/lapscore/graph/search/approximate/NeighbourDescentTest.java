@@ -25,10 +25,12 @@ import io.github.lapscore.graph.search.SearchInput;
 import io.github.lapscore.progress.StageListener;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.progress.TaskRowsListener;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.testkit.NeighbourEntries;
 import io.github.lapscore.testkit.SparkTestSession;
 import io.github.lapscore.testkit.StepDescriptions;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +51,7 @@ class NeighbourDescentTest {
                     testTimer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
             SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 0, 4L));
-            JavaPairRDD<Long, NeighbourLists> refined = refine(fromTree, input, threeRounds, graph.blocks().context().defaultParallelism(),
-                    testTimer());
+            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, input, threeRounds, testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
 
             double recallBefore = 0.0;
@@ -76,32 +77,43 @@ class NeighbourDescentTest {
     }
 
     /**
-     * The lists after the rounds are the same to the last bit whether the rounds run on 1, 2 or 3
-     * groups of rows (no more than K: each group keeps every row for all rounds) or on 9 (more than
-     * K: each round gathers the rows its candidates name), and the rounds did change them. Each run
-     * refines a view of the trees' lists that the scope does not hold: refining releases the lists it
-     * is given, and released lists that forgot their lineage cannot be read again.
+     * The lists after the rounds are the same to the last bit whether a block's local joins run in
+     * one task or are cut into batches of at most 30, 60 or 150 named rows (each batch receiving the
+     * rows it names), and the rounds did change them. Each run refines a view of the trees' lists
+     * that the scope does not hold: refining releases the lists it is given, and released lists that
+     * forgot their lineage cannot be read again.
      */
     @Test
-    void theListsDoNotDependOnTheNumberOfGroups() {
+    void theListsDoNotDependOnTheBatches() throws Exception {
         double[][] data = gaussianRows(900, 5, 29);
-        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(100)
+        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(300)
                 .buildGraph(SparkTestSession.denseFrame(data, 3));
              CacheScope caches = new CacheScope()) {
             SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 0, 5L)), testTimer());
-            SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L));
             List<String> reference = null;
-            for (int groups : new int[]{1, 2, 3, 9}) {
-                JavaPairRDD<Long, NeighbourLists> refined = refine(fromTrees.mapValues(lists -> lists), input, twoRounds, groups,
-                        testTimer());
-                List<String> entries = NeighbourEntries.of(refined);
-                caches.release(refined);
+            SparkContext context = SparkTestSession.spark().sparkContext();
+            for (int maxRows : new int[]{100_000, 30, 60, 150}) {
+                SearchSettings twoRounds = new SearchSettings(K, new ForestSettings(2, 12, K, 2, maxRows, 0, 4L));
+                TaskRowsListener taskRows = new TaskRowsListener();
+                context.addSparkListener(taskRows);
+                List<String> entries;
+                try {
+                    JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees.mapValues(lists -> lists), input,
+                            twoRounds, testTimer());
+                    entries = NeighbourEntries.of(refined);
+                    caches.release(refined);
+                    context.listenerBus().waitUntilEmpty();
+                } finally {
+                    context.removeSparkListener(taskRows);
+                }
+                assertTrue(taskRows.mostRows() > 0 && taskRows.mostRows() <= maxRows,
+                        "a batch named at most " + maxRows + " rows: " + taskRows.mostRows());
                 if (reference == null) {
                     reference = entries;
                 } else {
-                    assertEquals(reference, entries, groups + " groups against 1");
+                    assertEquals(reference, entries, "batches of at most " + maxRows + " rows against whole blocks");
                 }
             }
             List<String> before = NeighbourEntries.of(fromTrees);
@@ -112,61 +124,12 @@ class NeighbourDescentTest {
     }
 
     /**
-     * The trees and the rounds give the same lists to the last bit whether they read the rows from
-     * {@link GroupCopies} (made here: 2 groups, K = 18) or receive them with every tree and round.
-     */
-    @Test
-    void groupCopiesChangeNothing() {
-        double[][] data = gaussianRows(1200, 7, 31);
-        WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(300)
-                .buildGraph(SparkTestSession.denseFrame(data, 3));
-        List<String> copiesMade = new ArrayList<>();
-        StageListener listener = collecting(StepNames.GROUP_COPIES, copiesMade);
-        StageTimer.addListener(listener);
-        try (CacheScope caches = new CacheScope()) {
-            ForestSettings settings = new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L);
-            List<List<String>> found = new ArrayList<>();
-            for (boolean copiesAllowed : new boolean[]{true, false}) {
-                JavaPairRDD<Long, NeighbourLists> lists = ApproximateKnnSearch.run(inputOf(graph, 7, caches),
-                        new SearchSettings(K, settings), testTimer(), copiesAllowed
-                                ? ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext())
-                                : ApproximateKnnSearch.Sharing.SHIPPED);
-                found.add(NeighbourEntries.of(lists));
-                caches.release(lists);
-            }
-            assertEquals(1, copiesMade.size(), "one step made the copies: " + copiesMade);
-            assertEquals(List.of(1200.0, 2.0), StepDescriptions.numbers(copiesMade.get(0), StepNames.GROUP_COPIES), "all rows, 2 groups");
-            assertEquals(1200 * K, found.get(0).size(), "every row keeps k neighbours");
-            assertEquals(found.get(1), found.get(0), "with group copies against without");
-        } finally {
-            StageTimer.removeListener(listener);
-            graph.unpersist();
-        }
-    }
-
-    /**
      * The rows of {@code graph} as a search reads them: {@code numFeatures} values, Euclidean, about
      * the feature means; the search caches in {@code caches}.
      */
     private static SearchInput inputOf(WeightedGraph graph, int numFeatures, CacheScope caches) {
         return new SearchInput(graph.blocks(), graph.layout(),
                 new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), true), caches);
-    }
-
-    /**
-     * NN-descent on {@code numGroups} groups, which read the rows from copies made for them where
-     * those pay ({@link GroupCopies#ifTheyPay}: at most K groups), else gather them every round; the
-     * copies are released once the rounds are done, or with {@code input}'s scope when they fail.
-     */
-    private static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
-                                                            SearchSettings settings, int numGroups, StageTimer timer) {
-        GroupCopies copies = GroupCopies.ifTheyPay(input, numGroups, settings.listSize(), timer);
-        JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(lists, input, settings,
-                NeighbourDescent.Groups.of(numGroups, copies), timer);
-        if (copies != null) {
-            copies.release();
-        }
-        return refined;
     }
 
     /** A listener that adds to {@code descriptions} every stage description containing {@code fragment}. */
@@ -258,8 +221,7 @@ class NeighbourDescentTest {
      * row, the K lowest hash priorities (ties by id) among its new entries and the rows that hold it
      * as a new entry, and likewise among the old ones, less those already new; a row with no new
      * candidate joins nothing and gets none at all. The lists are those of two rounds, so that some
-     * rows still have a new candidate and some have none. A task that may hold none of its block's
-     * links first streams them and chooses candidates for every row: the same for the rows that join.
+     * rows still have a new candidate and some have none.
      */
     @Test
     void aRoundsCandidatesAreTheLowestPrioritiesOfEachKindAndNoneForRowsWithoutANewOne() {
@@ -271,12 +233,10 @@ class NeighbourDescentTest {
             SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 0, 5L)), testTimer());
-            JavaPairRDD<Long, NeighbourLists> lists = refine(fromTrees, input,
-                    new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L)), 1, testTimer());
+            JavaPairRDD<Long, NeighbourLists> lists = NeighbourDescent.refine(fromTrees, input,
+                    new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L)), testTimer());
             List<NeighbourLists> blocks = lists.values().collect();
-            List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed,
-                    NeighbourDescent.LINKS_HELD_PER_ROW * K).collect();
-            List<Candidates> streamed = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed, 0).collect();
+            List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed).collect();
 
             Map<Long, Set<Long>> freshPool = new HashMap<>();
             Map<Long, Set<Long>> oldPool = new HashMap<>();
@@ -308,11 +268,6 @@ class NeighbourDescentTest {
                     assertArrayEquals(fresh, chosen.get(b).fresh(row), "row " + id + "'s new candidates");
                     assertArrayEquals(old.stream().mapToLong(Long::longValue).toArray(), chosen.get(b).old(row),
                             "row " + id + "'s old candidates");
-                    assertArrayEquals(fresh, streamed.get(b).fresh(row), "row " + id + "'s new candidates, links streamed");
-                    if (fresh.length > 0) {
-                        assertArrayEquals(chosen.get(b).old(row), streamed.get(b).old(row),
-                                "row " + id + "'s old candidates, links streamed");
-                    }
                     joining += fresh.length > 0 ? 1 : 0;
                     idle += fresh.length > 0 ? 0 : 1;
                 }

@@ -38,30 +38,19 @@ class SearchCachesTest {
     private static final int K = 6;
     private static final double[][] DATA = SparkTestSession.clusteredData(600, 5, 37L);
 
-    /** The searches, each with its every step: waves, trees, group copies or not, cells (rows read in place, with the lists in memory or on disk, or shipped), regrouping, rounds, truncation to k. */
+    /** The searches, each with its every step: waves, trees, cells, rounds, truncation to k and renaming to input ids. */
     enum Search {
         EXACT(input -> ExactKnnSearch.run(input, K, timer())),
-        APPROXIMATE_WITH_COPIES_AND_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer(), inMemory())),
-        APPROXIMATE_GATHERING_EVERY_ROUND(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 50, K, 2, 0, 0, 6L)), timer(), ApproximateKnnSearch.Sharing.SHIPPED)),
-        APPROXIMATE_IN_CELLS_READ_IN_PLACE(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), inMemory())),
-        APPROXIMATE_IN_CELLS_SHIPPED(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(), ApproximateKnnSearch.Sharing.SHIPPED)),
-        APPROXIMATE_IN_CELLS_LISTS_ON_DISK(input -> ApproximateKnnSearch.run(input,
-                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer(),
-                new ApproximateKnnSearch.Sharing(true, 2L * DATA.length * (8 * 5 + 44))));
+        APPROXIMATE_IN_ONE_CELL_PER_CORE_LONGER_LISTS(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 50, 3 * K, 2, 0, 0, 6L)), timer())),
+        APPROXIMATE_IN_CELLS(input -> ApproximateKnnSearch.run(input,
+                new SearchSettings(K, new ForestSettings(3, 0, 2 * K, 2, 160, 0, 6L)), timer()));
 
         final Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run;
 
         Search(Function<SearchInput, JavaPairRDD<Long, NeighbourLists>> run) {
             this.run = run;
         }
-    }
-
-    private static ApproximateKnnSearch.Sharing inMemory() {
-        return ApproximateKnnSearch.Sharing.asMemoryAllows(SparkTestSession.spark().sparkContext());
     }
 
     private static StageTimer timer() {
@@ -99,10 +88,10 @@ class SearchCachesTest {
                 } finally {
                     StageTimer.removeListener(afterEachTree);
                 }
-                if (search.name().contains("IN_CELLS")) {
+                if (search != Search.EXACT) {
                     assertEquals(List.of(), heldShuffles,
-                            search + ": what the search holds cached while its trees run (the cells, their points and ids, the"
-                                    + " lists) forgot the shuffles that made it, so Spark may delete their files");
+                            search + ": what the search holds cached while its trees run (the cells, their ids, the lists)"
+                                    + " forgot the shuffles that made it, so Spark may delete their files");
                 }
                 Set<Integer> expected = new TreeSet<>(before);
                 expected.add(result.id());

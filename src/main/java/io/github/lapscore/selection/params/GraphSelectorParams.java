@@ -109,10 +109,10 @@ public interface GraphSelectorParams extends SelectorParams {
     }
 
     /**
-     * The {@code maxRowsPerTask} param, N: above N rows the approximate search lays the rows out in
-     * locality cells of N/8 rows, and every task of it (tree leaves, local joins, merges) holds at
-     * most N rows at once, so its memory is O(N (d + K)) whatever the number of rows m; a cell whose
-     * candidates name more than N rows runs its local joins in batches that name at most N each, as
+     * The {@code maxRowsPerTask} param, N: the approximate search lays the rows out in locality
+     * cells of at most N rows, and every task of it (tree leaves, local joins, merges) holds at most
+     * N rows at once, so its memory is O(N (d + K)) whatever the number of rows m; a cell runs its
+     * local joins in batches whose candidates name at most N rows each, as
      * distributed NN-descent bounds its exchanges (Iwabuchi, Steil, Priest, Pearce and Sanders,
      * "NEO-DNND: Communication-Optimized Distributed Nearest Neighbor Graph Construction", SC24
      * workshops, pp. 688-696, 2024). A larger N ships fewer rows to more than one batch.

@@ -104,13 +104,14 @@ public final class ApproximateKnnSearch {
     }
 
     /**
-     * Rows per locality cell: an eighth of {@code maxRows} ({@link ForestSettings#CELLS_PER_TASK}),
-     * since a round's batch names rows of several cells, and no more than {@code m / parallelism},
-     * so that every core has a cell.
+     * Rows per locality cell: {@code m / parallelism}, so that every core has a cell, and at most
+     * {@code maxRows}. The larger the cells, the fewer rows a round ships: a cell's rows are cut into
+     * batches that each name as many rows as the bound allows, and the rows that two rows of one
+     * batch name travel once.
      */
     static int cellRows(long numRows, int maxRows, int parallelism) {
         long perCore = (numRows + parallelism - 1) / Math.max(1, parallelism);
-        return (int) Math.max(1, Math.min(maxRows / ForestSettings.CELLS_PER_TASK, perCore));
+        return (int) Math.max(1, Math.min(maxRows, perCore));
     }
 
     /** The sampled rows of one block with their embedded points. */

@@ -42,8 +42,6 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
     /** The bytes the default {@link #maxRowsPerTask(int)} lets one task's rows take. */
     public static final long TASK_MEMORY_BYTES = 1L << 28;
-    /** Rows of a locality cell are this share of {@link #maxRowsPerTask(int)}: a cell names several times its rows. */
-    public static final int CELLS_PER_TASK = 8;
 
     /**
      * Most rows one task of the search holds at once: {@code maxRowsPerTask} when set, else

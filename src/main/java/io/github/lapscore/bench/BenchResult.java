@@ -7,8 +7,9 @@ import java.util.Locale;
  * One line of the benchmark: a graph method on one data size, with the seconds of each stage,
  * the measured recall@k, how many of the top-I features are informative (-1 when the method
  * scores nothing), the peak heap of the JVM (driver and, in local mode, executors) and what the
- * fit held and shipped ({@link FitFootprint}: rows per task, rounds, shuffle bytes of the largest
- * round and of the fit; the Markdown shows "—" for what was not measured, the CSV the raw values).
+ * fit held, shipped and computed ({@link FitFootprint}: rows per task, rounds, shuffle bytes of the
+ * largest round and of the fit, pair distances per row in the trees and in the rounds; the Markdown
+ * shows "—" for what was not measured, the CSV the raw values).
  */
 public record BenchResult(long rows, int dims, String method, String setting, double graphSeconds, double recallSeconds,
                           double weightsSeconds, double scoresSeconds, double recall, int informativeFound,
@@ -16,11 +17,11 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     static final String CSV_HEADER = "rows,dims,method,setting,graph_s,recall_s,weights_s,scores_s,graph_weights_scores_s,"
             + "recall_at_k,informative_found,informative,graph_gflops,peak_heap_mb,rows_per_task,rounds,"
-            + "largest_round_shuffle_bytes,shuffle_bytes";
+            + "largest_round_shuffle_bytes,shuffle_bytes,tree_pairs_per_row,round_pairs_per_row";
 
     static final String MARKDOWN_HEADER = """
-            | rows | dims | method | setting | graph s | weights s | scores s | graph+weights+scores s | recall@k | informative in top I | graph GFLOP/s | peak heap MB | rows per task | rounds | largest round shuffle MB | shuffle MB |
-            |---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|""";
+            | rows | dims | method | setting | graph s | weights s | scores s | graph+weights+scores s | recall@k | informative in top I | graph GFLOP/s | peak heap MB | rows per task | rounds | largest round shuffle MB | shuffle MB | pairs per row: trees + rounds |
+            |---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|""";
 
     private static final double MEGABYTE = 1 << 20;
 
@@ -37,14 +38,15 @@ public record BenchResult(long rows, int dims, String method, String setting, do
     }
 
     String csv() {
-        return String.format(Locale.ROOT, "%d,%d,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,%d,%d,%.2f,%d,%d,%d,%d,%d", rows, dims, method,
+        return String.format(Locale.ROOT, "%d,%d,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,%d,%d,%.2f,%d,%d,%d,%d,%d,%.1f,%.1f", rows, dims, method,
                 setting.replace(',', ';'), graphSeconds, recallSeconds, weightsSeconds, scoresSeconds, totalSeconds(), recall,
                 informativeFound, informative, graphGflops, peakHeapMegabytes, footprint.rowsPerTask(), footprint.rounds(),
-                footprint.largestRoundShuffleBytes(), footprint.shuffleBytes());
+                footprint.largestRoundShuffleBytes(), footprint.shuffleBytes(), footprint.treePairsPerRow(),
+                footprint.roundPairsPerRow());
     }
 
     String markdown() {
-        return String.format(Locale.ROOT, "| %d | %d | %s | %s | %.2f | %s | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s |", rows,
+        return String.format(Locale.ROOT, "| %d | %d | %s | %s | %.2f | %s | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |", rows,
                 dims, method, setting, graphSeconds, optional(weightsSeconds, "%.2f"), optional(scoresSeconds, "%.2f"),
                 Double.isNaN(scoresSeconds) ? "—" : String.format(Locale.ROOT, "%.2f", totalSeconds()),
                 optional(recall, "%.4f"), informativeFound < 0 ? "—" : informativeFound + " / " + informative,
@@ -52,7 +54,17 @@ public record BenchResult(long rows, int dims, String method, String setting, do
                 footprint.rowsPerTask() > 0 ? Long.toString(footprint.rowsPerTask()) : "—",
                 footprint.rounds() >= 0 ? Integer.toString(footprint.rounds()) : "—",
                 footprint.rounds() > 0 ? megabytes(footprint.largestRoundShuffleBytes()) : "—",
-                footprint.shuffleBytes() >= 0 ? megabytes(footprint.shuffleBytes()) : "—");
+                footprint.shuffleBytes() >= 0 ? megabytes(footprint.shuffleBytes()) : "—", pairsPerRow());
+    }
+
+    /** Pair distances per row of the trees and of the rounds, "—" when not counted (exact graph, baselines). */
+    private String pairsPerRow() {
+        double trees = footprint.treePairsPerRow();
+        double rounds = footprint.roundPairsPerRow();
+        if (Double.isNaN(trees) || trees + rounds == 0) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, "%.0f + %.0f", trees, rounds);
     }
 
     private static String optional(double value, String format) {

@@ -200,7 +200,8 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             model = selector.fitGraph(graph, timer);
         }
         long peak = PeakHeap.megabytes();
-        FitFootprint footprint = listening.heardAll() ? FitFootprint.of(taskRows.mostRows(), shuffle) : FitFootprint.NOT_MEASURED;
+        FitFootprint footprint = listening.heardAll()
+                ? FitFootprint.of(taskRows.mostRows(), shuffle, timer.pairCounts(), data.count()) : FitFootprint.NOT_MEASURED;
         if (!keepGraph) {
             graph.unpersist();
             return new Fitted(model, null, peak, footprint);

@@ -25,6 +25,7 @@ public final class StageTimer {
     private final String prefix;
     private final Map<String, Double> seconds = new LinkedHashMap<>();
     private TaskRows taskRows;
+    private PairCounts pairCounts;
 
     /** Every job description starts with {@code prefix}, e.g. "LaplacianScoreSelector_1a2b: ". */
     public StageTimer(SparkContext sparkContext, String prefix) {
@@ -69,6 +70,17 @@ public final class StageTimer {
             taskRows = TaskRows.register(sparkContext);
         }
         return taskRows;
+    }
+
+    /**
+     * Where the tasks of this timer's approximate search count the pair distances they compute
+     * ({@link PairCounts}), registered with the timer's Spark context on first use.
+     */
+    public synchronized PairCounts pairCounts() {
+        if (pairCounts == null) {
+            pairCounts = PairCounts.register(sparkContext);
+        }
+        return pairCounts;
     }
 
     /** Seconds spent in {@code stage} so far (0 when it never ran). */

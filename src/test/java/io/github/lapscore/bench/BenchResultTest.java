@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class BenchResultTest {
 
     private static final BenchResult MEASURED = new BenchResult(1000, 50, "approximate", "4 trees, K = 20", 1.5, 0.2, 0.3, 0.4,
-            0.95, 9, 10, Double.NaN, 512, new FitFootprint(1234, 3, 5L << 20, 12L << 20));
+            0.95, 9, 10, Double.NaN, 512, new FitFootprint(1234, 3, 5L << 20, 12L << 20, 2048.0, 5120.4));
     private static final BenchResult BASELINE = new BenchResult(1000, 50, "pynndescent", "n_neighbors 30", 1.0, Double.NaN,
             Double.NaN, Double.NaN, 0.9, -1, 0, Double.NaN, 0, FitFootprint.NOT_MEASURED);
 
@@ -20,8 +20,8 @@ class BenchResultTest {
         List<String> lines = BenchResult.csv(List.of(MEASURED, BASELINE)).lines().toList();
         int columns = BenchResult.CSV_HEADER.split(",").length;
         lines.forEach(line -> assertEquals(columns, line.split(",", -1).length, line));
-        assertTrue(lines.get(1).endsWith(",512,1234,3,5242880,12582912"), lines.get(1));
-        assertTrue(lines.get(2).endsWith(",0,-1,-1,-1,-1"), lines.get(2));
+        assertTrue(lines.get(1).endsWith(",512,1234,3,5242880,12582912,2048.0,5120.4"), lines.get(1));
+        assertTrue(lines.get(2).endsWith(",0,-1,-1,-1,-1,NaN,NaN"), lines.get(2));
     }
 
     @Test
@@ -30,8 +30,8 @@ class BenchResultTest {
         assertEquals(columns, cells(BenchResult.MARKDOWN_HEADER.lines().skip(1).findFirst().orElseThrow()).size());
         assertEquals(columns, cells(MEASURED.markdown()).size());
         assertEquals(columns, cells(BASELINE.markdown()).size());
-        assertEquals(List.of("512", "1234", "3", "5.0", "12.0"), cells(MEASURED.markdown()).subList(columns - 5, columns));
-        assertEquals(List.of("0", "—", "—", "—", "—"), cells(BASELINE.markdown()).subList(columns - 5, columns));
+        assertEquals(List.of("512", "1234", "3", "5.0", "12.0", "2048 + 5120"), cells(MEASURED.markdown()).subList(columns - 6, columns));
+        assertEquals(List.of("0", "—", "—", "—", "—", "—"), cells(BASELINE.markdown()).subList(columns - 6, columns));
     }
 
     private static List<String> cells(String line) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import io.github.lapscore.progress.ListenerScope;
+import io.github.lapscore.progress.PairCounts;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
@@ -50,7 +51,11 @@ class ShuffleLedgerTest {
         assertEquals(List.of(first, second), ledger.bytesOfSteps(StepNames.REFINEMENT), "both jobs of round 1 in one entry");
         assertEquals(other, ledger.bytesByStep().get(weights));
         assertEquals(first + second + other, ledger.totalBytes());
-        assertEquals(new FitFootprint(7, 2, Math.max(first, second), first + second + other), FitFootprint.of(7, ledger));
+        PairCounts pairs = PairCounts.register(context);
+        pairs.treePairs().add(300);
+        pairs.roundPairs().add(900);
+        assertEquals(new FitFootprint(7, 2, Math.max(first, second), first + second + other, 3.0, 9.0),
+                FitFootprint.of(7, ledger, pairs, 100));
     }
 
     /** A job under {@code description} in job group {@code group} that shuffles {@code numbers} numbers by their residue mod 97. */

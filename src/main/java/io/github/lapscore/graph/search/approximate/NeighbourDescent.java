@@ -17,6 +17,7 @@ import io.github.lapscore.progress.StepNames;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.LongAccumulator;
 
 import scala.Tuple2;
 
@@ -88,10 +89,11 @@ final class NeighbourDescent {
         long roundSeed = RowHash.of(settings.forest().seed(), round, RowHash.DESCENT_ROUNDS, 0);
         JavaRDD<Candidates> candidates = caches.persist(candidates(before, input.layout(), listSize, roundSeed),
                 StorageLevel.MEMORY_AND_DISK());
+        LongAccumulator pairs = timer.pairCounts().roundPairs();
         long[] fresh = new long[1];
         JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, description, () -> {
             JavaRDD<NeighbourLists> offers = RoundShuffles.offers(candidates, before, input,
-                    (batch, points, kthSquared) -> localJoin(batch, points, kthSquared, listSize),
+                    (batch, points, kthSquared) -> localJoin(batch, points, kthSquared, listSize, pairs),
                     settings.forest().maxRowsPerTask(input.numFeatures()), timer.taskRows());
             JavaPairRDD<Long, NeighbourLists> merged = caches.persistAndForgetLineage(before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used())).iterator())
@@ -154,16 +156,22 @@ final class NeighbourDescent {
      * The local joins of a batch's rows among {@code points}, which hold every candidate, each
      * point's current K-th squared distance in {@code kthSquared}: new with new and new with old
      * candidates, each pair once per row ({@link CandidateJoin}), the offers kept in one bounded heap
-     * per point.
+     * per point; the pairs screened are added to {@code pairs}.
      */
-    private static CandidateHeaps localJoin(Candidates batch, WorkingBlock points, double[] kthSquared, int listSize) {
+    private static CandidateHeaps localJoin(Candidates batch, WorkingBlock points, double[] kthSquared, int listSize,
+                                            LongAccumulator pairs) {
         CandidateHeaps offers = new CandidateHeaps(points.size, listSize);
         CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
+        long screened = 0;
         for (int row = 0; row < batch.rows(); row++) {
             if (batch.joins(row)) {
-                join.join(batch.freshPositionsIn(row, points), batch.oldPositionsIn(row, points));
+                int[] fresh = batch.freshPositionsIn(row, points);
+                int[] old = batch.oldPositionsIn(row, points);
+                join.join(fresh, old);
+                screened += (long) fresh.length * (fresh.length - 1) / 2 + (long) fresh.length * old.length;
             }
         }
+        pairs.add(screened);
         return offers;
     }
 }

@@ -27,6 +27,7 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.util.LongAccumulator;
 
 import scala.Tuple2;
 
@@ -58,9 +59,10 @@ final class TreeLeaves {
         BlockLayout layout = input.layout();
         int listSize = settings.listSize();
         TaskRows taskRows = timer.taskRows();
+        LongAccumulator pairs = timer.pairCounts().treePairs();
         return SearchSteps.runAndMerge(input, numTrees,
                 (tree, before) -> toLeaves(input.blocks(), leaves, tree, true, before, Math.min(tasks, leafBlocks.blocksIn(tree)))
-                        .mapPartitionsToPair(runs -> neighboursWithinLeaves(runs, embedding, layout, listSize, taskRows).iterator()),
+                        .mapPartitionsToPair(runs -> neighboursWithinLeaves(runs, embedding, layout, listSize, taskRows, pairs).iterator()),
                 tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows,"
                                 + " merged into the lists of %d blocks", tree + 1, numTrees, leafBlocks.blocksIn(tree),
                         settings.leafSize(input.numFeatures()), layout.numBlocks()),
@@ -169,30 +171,31 @@ final class TreeLeaves {
      */
     private static List<Tuple2<Long, NeighbourLists>> neighboursWithinLeaves(Iterator<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs,
                                                                             RowEmbedding embedding, BlockLayout layout, int k,
-                                                                            TaskRows taskRows) {
+                                                                            TaskRows taskRows, LongAccumulator pairs) {
         List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
         List<LeafRun> leafRuns = new ArrayList<>();
         int leaf = -1;
         while (runs.hasNext()) {
             Tuple2<Tuple2<Integer, Long>, LeafRun> run = runs.next();
             if (run._1()._1() != leaf && !leafRuns.isEmpty()) {
-                listsWithin(leafRuns, embedding, layout, k, taskRows).forEachRemaining(fragments::add);
+                listsWithin(leafRuns, embedding, layout, k, taskRows, pairs).forEachRemaining(fragments::add);
             }
             leaf = run._1()._1();
             leafRuns.add(run._2());
         }
         if (!leafRuns.isEmpty()) {
-            listsWithin(leafRuns, embedding, layout, k, taskRows).forEachRemaining(fragments::add);
+            listsWithin(leafRuns, embedding, layout, k, taskRows, pairs).forEachRemaining(fragments::add);
         }
         return fragments;
     }
 
     /**
      * The lists of one leaf, the rows of {@code runs} (in order, ids ascending), each row's heap
-     * below its ceiling, cut into fragments by the blocks of {@code layout}; empties {@code runs}.
+     * below its ceiling, cut into fragments by the blocks of {@code layout}; empties {@code runs}
+     * and adds the leaf's pairs to {@code pairs}.
      */
     private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<LeafRun> runs, RowEmbedding embedding, BlockLayout layout,
-                                                                      int k, TaskRows taskRows) {
+                                                                      int k, TaskRows taskRows, LongAccumulator pairs) {
         int size = runs.stream().mapToInt(run -> run.ids.length).sum();
         long[] ids = new long[size];
         double[] ceilings = new double[size];
@@ -209,6 +212,7 @@ final class TreeLeaves {
         }
         runs.clear();
         taskRows.record(size);
+        pairs.add((long) size * (size - 1) / 2);
         WorkingBlock leaf = WorkingBlock.of(ids, vectors, embedding);
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         for (int i = 0; i < leaf.size; i++) {

@@ -278,6 +278,40 @@ class NeighbourDescentTest {
         }
     }
 
+    /**
+     * The pair distances the search counts: two trees whose one leaf holds every row measure
+     * {@code 2 m (m - 1) / 2} pairs; one round screens, for every row with a new candidate, every pair
+     * of two new candidates and of a new and an old one, counted here from that round's candidates.
+     */
+    @Test
+    void thePairCountsAreTheLeavesPairsAndTheJoinsPairs() {
+        double[][] data = gaussianRows(600, 4, 41);
+        try (WeightedGraph graph = new LaplacianScoreSelector().setKnnMethod("exact").setNumNeighbors(K).setBlockSize(200)
+                .buildGraph(SparkTestSession.denseFrame(data, 3));
+             CacheScope caches = new CacheScope()) {
+            SearchInput input = inputOf(graph, 4, caches);
+            StageTimer timer = testTimer();
+            JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
+                    new SearchSettings(K, new ForestSettings(2, 600, K, 0, 0, 0, 5L)), timer);
+            assertEquals(2L * 600 * 599 / 2, timer.pairCounts().treePairs().sum(), "two trees of one leaf each");
+            assertEquals(0L, timer.pairCounts().roundPairs().sum(), "no round ran");
+
+            ForestSettings oneRound = new ForestSettings(2, 600, K, 1, 0, 0, 4L);
+            long roundSeed = RowHash.of(oneRound.seed(), 0, RowHash.DESCENT_ROUNDS, 0);
+            long expected = 0;
+            for (Candidates block : NeighbourDescent.candidates(fromTrees, input.layout(), K, roundSeed).collect()) {
+                for (int row = 0; row < block.rows(); row++) {
+                    long fresh = block.fresh(row).length;
+                    expected += fresh * (fresh - 1) / 2 + fresh * block.old(row).length;
+                }
+            }
+            StageTimer roundTimer = testTimer();
+            caches.release(NeighbourDescent.refine(fromTrees, input, new SearchSettings(K, oneRound), roundTimer));
+            assertTrue(expected > 0, "the round had pairs to join");
+            assertEquals(expected, roundTimer.pairCounts().roundPairs().sum(), "the round's local joins");
+        }
+    }
+
     /** The (at most) K of {@code pool} of lowest priority for row {@code row}, ties by id, ascending by id. */
     private static long[] lowestPriorities(Set<Long> pool, long row, long roundSeed) {
         return pool.stream()

@@ -25,6 +25,33 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     private static final double MEGABYTE = 1 << 20;
 
+    /** The columns of {@link #userTable}. */
+    static final String USER_HEADER = """
+            | rows x features | method | settings | graph s | recall@k | graph s / pynndescent's | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
+            |---|---|---|---:|---:|---:|---:|---:|---:|---:|""";
+
+    /**
+     * The table a user reads: one line per result, and the graph's time over the time of the first
+     * pynndescent build of the same data in the same run ("—" without one).
+     */
+    public static String userTable(List<BenchResult> results) {
+        StringBuilder text = new StringBuilder(USER_HEADER).append('\n');
+        for (BenchResult result : results) {
+            double baseline = results.stream()
+                    .filter(other -> other.method.equals("pynndescent") && other.rows == result.rows && other.dims == result.dims)
+                    .mapToDouble(BenchResult::graphSeconds).findFirst().orElse(Double.NaN);
+            FitFootprint footprint = result.footprint;
+            text.append(String.format(Locale.ROOT, "| %,d x %d | %s | %s | %.1f | %s | %s | %s | %s | %s | %s |%n", result.rows,
+                    result.dims, result.method, result.setting, result.graphSeconds, optional(result.recall, "%.4f"),
+                    optional(result.graphSeconds / baseline, "%.2f"), result.pairsPerRow(),
+                    footprint.rowsPerTask() > 0 ? String.format(Locale.ROOT, "%,d", footprint.rowsPerTask()) : "—",
+                    result.peakHeapMegabytes > 0 ? String.format(Locale.ROOT, "%,d", result.peakHeapMegabytes) : "—",
+                    footprint.shuffleBytes() >= 0 ? String.format(Locale.ROOT, "%,.0f", footprint.shuffleBytes() / MEGABYTE) : "—"));
+        }
+        return text.toString();
+    }
+
+
     /** The CSV of {@code results}: a header line, then one line per result. */
     public static String csv(List<BenchResult> results) {
         StringBuilder text = new StringBuilder(CSV_HEADER).append('\n');

@@ -12,9 +12,11 @@ import java.util.function.UnaryOperator;
 import io.github.lapscore.bench.BenchResult;
 import io.github.lapscore.bench.Benchmark;
 import io.github.lapscore.bench.ClassRegressionRate;
+import io.github.lapscore.bench.Machine;
 import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.job.options.BenchOption;
 import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.job.outputs.MarkdownSection;
 import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.progress.LiveProgress;
@@ -44,6 +46,11 @@ final class BenchCommand {
         List<Integer> pynndescentNeighbors = pynndescentNeighbors(args);
         StagedOutputs outputs = new OutputPaths(spark.sparkContext().hadoopConfiguration(), args.given(BenchOption.OVERWRITE))
                 .file(BenchOption.OUTPUT.flag(), args.text(BenchOption.OUTPUT)).check(null);
+        MarkdownSection section = args.given(BenchOption.MARKDOWN)
+                ? MarkdownSection.of(args.text(BenchOption.MARKDOWN), "bench") : null;
+        if (section != null) {
+            section.check(BenchOption.MARKDOWN.flag());
+        }
         List<BenchResult> results;
         try (LiveProgress live = LiveProgress.start(spark.sparkContext(), out, UnaryOperator.identity())) {
             results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
@@ -59,6 +66,13 @@ final class BenchCommand {
         }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
         outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
+        if (section != null) {
+            section.write(String.format(Locale.ROOT, "Written by `bin/lapscore bench %s`, on %s (Spark `%s`, Java heap at most"
+                            + " %.1f GB):%n%n%s", args.asGiven(List.of(BenchOption.OUTPUT, BenchOption.OVERWRITE, BenchOption.MARKDOWN)),
+                    Machine.processor(), spark.sparkContext().master(), Runtime.getRuntime().maxMemory() / 1e9,
+                    BenchResult.userTable(results)));
+            out.println("Wrote the table to section " + section.name() + " of " + section.page());
+        }
     }
 
     /**

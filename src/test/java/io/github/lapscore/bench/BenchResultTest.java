@@ -34,6 +34,21 @@ class BenchResultTest {
         assertEquals(List.of("0", "—", "—", "—", "—", "—"), cells(BASELINE.markdown()).subList(columns - 6, columns));
     }
 
+    /** The user's table: one line per result, the graph's time over pynndescent's of the same data, "—" without it. */
+    @Test
+    void theUsersTableGivesEachTimeOverPynndescentsOfTheSameData() {
+        BenchResult other = new BenchResult(2000, 50, "approximate", "4 trees", 3.0, 0.2, 0.3, 0.4, 0.9, 9, 10, Double.NaN, 512,
+                FitFootprint.NOT_MEASURED);
+        List<String> lines = BenchResult.userTable(List.of(MEASURED, BASELINE, other)).lines().toList();
+        assertEquals(5, lines.size());
+        int columns = cells(lines.get(0)).size();
+        lines.forEach(line -> assertEquals(columns, cells(line).size(), line));
+        assertEquals(List.of("1,000 x 50", "approximate", "4 trees, K = 20", "1.5", "0.9500", "1.50", "2048 + 5120", "1,234", "512",
+                "12"), cells(lines.get(2)));
+        assertEquals("1.00", cells(lines.get(3)).get(5), "pynndescent against itself");
+        assertEquals("—", cells(lines.get(4)).get(5), "no pynndescent build of 2 000 rows");
+    }
+
     private static List<String> cells(String line) {
         String inner = line.strip();
         return List.of(inner.substring(1, inner.length() - 1).split("\\|", -1)).stream().map(String::strip).toList();

@@ -32,6 +32,9 @@ public enum BenchOption implements CommandOption {
             + " class of each size, one factorisation (leave-one-out identity) against one solve per row"),
     OUTPUT("--output", "FILE", "bench-results.csv", "CSV of the results (the Markdown table goes to standard output)"),
     OVERWRITE("--overwrite", "", null, "replace --output if it is a plain file; without it an existing --output is refused"),
+    MARKDOWN("--markdown", "FILE[#NAME]", null, "also write the results as a table, with the command and the machine, into the"
+            + " Markdown page FILE between its lines <!-- begin:NAME --> and <!-- end:NAME --> (NAME: bench unless given),"
+            + " leaving the rest of the page as it is"),
     /** Two cores unless told otherwise, not every core as the other commands: the timings then compare across machines. */
     MASTER(MasterUrl.OPTION.withDefault("local[2]"));
 

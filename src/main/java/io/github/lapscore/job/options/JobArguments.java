@@ -51,6 +51,23 @@ public final class JobArguments<E extends Enum<E> & CommandOption> {
         return Optional.ofNullable(values.getOrDefault(option, option.defaultValue()));
     }
 
+    /**
+     * The options given, as {@code --flag value} (a switch alone) in the order of the option table,
+     * without {@code left out}: the command line that gives the same run.
+     */
+    public String asGiven(List<E> leftOut) {
+        StringBuilder line = new StringBuilder();
+        values.forEach((option, value) -> {
+            if (!leftOut.contains(option)) {
+                line.append(line.length() == 0 ? "" : " ").append(option.flag());
+                if (!option.isSwitch()) {
+                    line.append(' ').append(value);
+                }
+            }
+        });
+        return line.toString();
+    }
+
     /** Whether the option was given on the command line. */
     public boolean given(E option) {
         return values.containsKey(option);

@@ -59,4 +59,15 @@ class JobArgumentsTest {
         assertArrayEquals(new int[]{1, 2147483647}, given(EvaluateOption.class, EvaluateOption.NUM_FEATURES, "1, 2147483647")
                 .integers(EvaluateOption.NUM_FEATURES));
     }
+
+    /** The command line of a run, as a generated table quotes it: the options given, in the table's order, less those left out. */
+    @Test
+    void theOptionsGivenReadBackInTheTablesOrder() {
+        JobArguments<BenchOption> args = JobArguments.parse(BenchOption.class, new String[]{"--methods", "approximate", "--overwrite",
+            "--rows", "1000,2000", "--output", "x.csv", "--markdown", "docs/performance.md#tall"}, List.of());
+        assertEquals("--rows 1000,2000 --methods approximate", args.asGiven(List.of(BenchOption.OUTPUT, BenchOption.OVERWRITE,
+                BenchOption.MARKDOWN)));
+        assertEquals("--rows 1000,2000 --methods approximate --output x.csv --overwrite --markdown docs/performance.md#tall",
+                args.asGiven(List.of()));
+    }
 }

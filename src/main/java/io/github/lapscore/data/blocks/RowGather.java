@@ -96,7 +96,7 @@ public final class RowGather {
         int at = 0;
         for (Gathered part : all) {
             System.arraycopy(part.ids, 0, ids, at, part.ids.length);
-            System.arraycopy(part.vectors, 0, vectors, at, part.ids.length);
+            System.arraycopy(part.vectors(), 0, vectors, at, part.ids.length);
             if (tags != null) {
                 System.arraycopy(part.tags, 0, tags, at, part.ids.length);
             }
@@ -153,23 +153,33 @@ public final class RowGather {
                     tags[i] = homeTags[local];
                 }
             }
-            return new Gathered(ids, vectors, tags);
+            return new Gathered(ids, PackedVectors.of(vectors), tags);
         }
     }
 
     /**
      * Rows delivered to one block: ids ascending, their vectors, and their tags (null when none were
-     * asked for).
+     * asked for). The vectors travel packed ({@link PackedVectors}) and are unpacked once where they
+     * are read.
      */
     public static final class Gathered implements Serializable {
         private final long[] ids;
-        private final Vector[] vectors;
+        private final PackedVectors packed;
+        private transient Vector[] vectors;
         private final double[] tags;
 
         /** Rows {@code ids} (ascending), their {@code vectors} and their {@code tags} (null when none were asked for). */
         public Gathered(long[] ids, Vector[] vectors, double[] tags) {
             this.ids = ids;
+            this.packed = null;
             this.vectors = vectors;
+            this.tags = tags;
+        }
+
+        /** Rows {@code ids} (ascending), their vectors packed for a shuffle, and their {@code tags} (or null). */
+        Gathered(long[] ids, PackedVectors packed, double[] tags) {
+            this.ids = ids;
+            this.packed = packed;
             this.tags = tags;
         }
 
@@ -178,8 +188,11 @@ public final class RowGather {
             return ids;
         }
 
-        /** The rows' vectors, in the order of {@link #ids}. */
+        /** The rows' vectors, in the order of {@link #ids}, unpacked on the first call. */
         public Vector[] vectors() {
+            if (vectors == null) {
+                vectors = packed.unpack();
+            }
             return vectors;
         }
 

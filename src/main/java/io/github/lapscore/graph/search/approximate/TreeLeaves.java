@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lapscore.data.blocks.BlockLayout;
+import io.github.lapscore.data.blocks.PackedVectors;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.kernel.BlockDistanceKernel;
 import io.github.lapscore.graph.kernel.CandidateHeaps;
@@ -129,15 +130,18 @@ final class TreeLeaves {
                 while (to < points.size && (int) (byLeafBlock[to] >>> 32) == leafBlock) {
                     to++;
                 }
-                LeafRun run = new LeafRun(to - from, withVectors);
-                for (int j = 0; j < run.ids.length; j++) {
+                long[] ids = new long[to - from];
+                double[] runCeilings = new double[ids.length];
+                Vector[] vectors = withVectors ? new Vector[ids.length] : null;
+                for (int j = 0; j < ids.length; j++) {
                     int i = (int) byLeafBlock[from + j];
-                    run.ids[j] = points.ids[i];
-                    run.ceilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i];
+                    ids[j] = points.ids[i];
+                    runCeilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i];
                     if (withVectors) {
-                        run.vectors[j] = block.row(i);
+                        vectors[j] = block.row(i);
                     }
                 }
+                LeafRun run = new LeafRun(ids, runCeilings, withVectors ? PackedVectors.of(vectors) : null);
                 runs.add(new Tuple2<>(new Tuple2<>(leafBlock, run.ids[0]), run));
                 from = to;
             }
@@ -146,8 +150,9 @@ final class TreeLeaves {
     }
 
     /**
-     * The rows of one block that reach one leaf block of a tree, ids ascending: their vectors, or
-     * null when only the ids travel, and the ceilings of their lists
+     * The rows of one block that reach one leaf block of a tree, ids ascending: their vectors
+     * (packed for the shuffle, {@link PackedVectors}), or null when only the ids travel, and the
+     * ceilings of their lists
      * ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one). One record per block and
      * leaf block, not per row: the shuffle to the leaves sorts and ships few records, and since a
      * block's ids are consecutive, the runs of one leaf block, ordered by first id, hold its rows in
@@ -156,12 +161,12 @@ final class TreeLeaves {
     static final class LeafRun implements Serializable {
         final long[] ids;
         final double[] ceilings;
-        final Vector[] vectors;
+        final PackedVectors vectors;
 
-        LeafRun(int size, boolean withVectors) {
-            this.ids = new long[size];
-            this.ceilings = new double[size];
-            this.vectors = withVectors ? new Vector[size] : null;
+        LeafRun(long[] ids, double[] ceilings, PackedVectors vectors) {
+            this.ids = ids;
+            this.ceilings = ceilings;
+            this.vectors = vectors;
         }
     }
 
@@ -207,7 +212,7 @@ final class TreeLeaves {
             }
             System.arraycopy(run.ids, 0, ids, at, run.ids.length);
             System.arraycopy(run.ceilings, 0, ceilings, at, run.ids.length);
-            System.arraycopy(run.vectors, 0, vectors, at, run.ids.length);
+            System.arraycopy(run.vectors.unpack(), 0, vectors, at, run.ids.length);
             at += run.ids.length;
         }
         runs.clear();

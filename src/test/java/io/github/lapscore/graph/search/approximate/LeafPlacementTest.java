@@ -78,7 +78,7 @@ class LeafPlacementTest {
                         assertEquals(ids[0], run._1()._2());
                         for (int j = 0; j < ids.length; j++) {
                             assertEquals(0.5 * ids[j], run._2().ceilings[j]);
-                            assertEquals(block.row((int) (ids[j] - block.firstRow())), run._2().vectors[j]);
+                            assertEquals(block.row((int) (ids[j] - block.firstRow())), run._2().vectors.get(j));
                         }
                     }
                     allRuns.addAll(runs);

@@ -159,13 +159,13 @@ public final class RowGather {
 
     /**
      * Rows delivered to one block: ids ascending, their vectors, and their tags (null when none were
-     * asked for). The vectors travel packed ({@link PackedVectors}) and are unpacked once where they
-     * are read.
+     * asked for). The answers of the home blocks travel packed ({@link PackedVectors}) and are
+     * unpacked once where they are read; a block's concatenated rows hold their vectors as they are.
      */
     public static final class Gathered implements Serializable {
         private final long[] ids;
         private final PackedVectors packed;
-        private transient Vector[] vectors;
+        private Vector[] vectors;
         private final double[] tags;
 
         /** Rows {@code ids} (ascending), their {@code vectors} and their {@code tags} (null when none were asked for). */

@@ -170,6 +170,17 @@ def run_shape(shape, work):
     return lines
 
 
+def processor():
+    """The processor's model name and the cores this process sees, as the tables name the machine."""
+    model = os.uname().machine
+    try:
+        with open("/proc/cpuinfo") as info:
+            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--shapes", default="2000x20000,1000x10000,200x50000,20000x100000@0.005")
@@ -197,9 +208,7 @@ def main():
             print(f"files kept in {work}", file=sys.stderr)
         else:
             shutil.rmtree(work, ignore_errors=True)
-    commit = subprocess.run(["git", "-C", HOME, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    lines.insert(0, f"Run of {time.strftime('%Y-%m-%d', time.gmtime())} at commit {commit or 'unknown'}, `bin/bench-wide"
-                    f" --shapes {args.shapes}`:\n")
+    lines.insert(0, f"Written by `bin/bench-wide --shapes {args.shapes}`, on {processor()}:\n")
     table = "\n".join(lines)
     print(table)
     if args.write_docs:

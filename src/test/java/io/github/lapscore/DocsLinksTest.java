@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Markdown pages hold together: every relative link of {@code README.md}, {@code CONTRIBUTING.md},
  * {@code CHANGELOG.md}, {@code data/README.md} and {@code docs/*.md} reaches a file or folder of the
  * repository, every {@code #anchor} names a heading of the page it points to, and every page of
- * {@code docs/} opens with a paragraph (what it is for) before its first table or code block.
+ * {@code docs/} opens with a paragraph (what it is for) before its first table or code block, and
+ * the pages a user reads hold no commit ids or clock times.
  *
  * <p>Anchors follow GitHub's rule for heading identifiers: the heading's text in lower case, every
  * character that is not a letter, a digit, a space, {@code -} or {@code _} dropped, spaces turned into
@@ -37,6 +38,8 @@ class DocsLinksTest {
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`]*`");
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
+    private static final Pattern RUN_RECORD = Pattern.compile(
+            "\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b|\\b[0-2][0-9]:[0-5][0-9]\\b");
 
     @Test
     void everyLinkOfTheMarkdownPagesReachesAFileAndAHeading() throws IOException {
@@ -94,6 +97,50 @@ class DocsLinksTest {
         assertTrue(startsTableOrCode(openingLine(List.of("# Title", "", "| a | b |"))));
         assertTrue(startsTableOrCode(openingLine(List.of("# Title", "```bash", "x", "```"))));
         assertEquals("What this page is for.", openingLine(List.of("# Title", "", "What this page is for.", "", "| a |")));
+    }
+
+    /**
+     * The pages a user reads (the README and docs/, less the old benchmark log) give no commit ids
+     * and no clock times outside code: their figures come from regenerated tables, and a run's
+     * history belongs in the issue it served.
+     */
+    @Test
+    void userPagesHoldNoCommitIdsOrClockTimes() throws IOException {
+        List<String> found = new ArrayList<>();
+        List<Path> userPages = new ArrayList<>(List.of(Path.of("README.md")));
+        userPages.addAll(docsPages().stream().filter(page -> !page.getFileName().toString().equals("benchmark-log.md")).toList());
+        for (Path page : userPages) {
+            found.addAll(runRecords(page));
+        }
+        assertEquals(List.of(), found);
+    }
+
+    @Test
+    void aCommitIdAndAClockTimeAreToldAndCodeIsNot(@TempDir Path root) throws IOException {
+        Path page = Files.writeString(root.resolve("page.md"), String.join("\n", "# Page", "",
+                "Run at commit 43d80b5, 14:05 UTC.", "A hidden name `.out-1a2b3c4d` and 3 x 10 rows, 0.9493 recall.", ""));
+        assertEquals(List.of(page + ":3: 43d80b5", page + ":3: 14:05"), runRecords(page));
+    }
+
+    /** One line per commit id (7 to 40 hex digits, letters and digits both) or clock time of {@code page} outside code. */
+    private static List<String> runRecords(Path page) throws IOException {
+        List<String> found = new ArrayList<>();
+        List<String> lines = Files.readAllLines(page);
+        boolean inBlock = false;
+        for (int n = 0; n < lines.size(); n++) {
+            if (lines.get(n).strip().startsWith("```")) {
+                inBlock = !inBlock;
+                continue;
+            }
+            if (inBlock) {
+                continue;
+            }
+            Matcher record = RUN_RECORD.matcher(CODE_SPAN.matcher(lines.get(n)).replaceAll(""));
+            while (record.find()) {
+                found.add(page + ":" + (n + 1) + ": " + record.group());
+            }
+        }
+        return found;
     }
 
     private static List<Path> pages() throws IOException {

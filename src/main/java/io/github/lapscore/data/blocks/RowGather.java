@@ -7,6 +7,9 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.StreamSupport;
 
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -19,8 +22,9 @@ import scala.Tuple2;
  * rows a block's neighbour lists name (the neighbour-of-neighbour refinement, the local kernel
  * regressions). Two shuffles: the requests go to the rows' home blocks, which answer with the rows'
  * vectors (and, optionally, one number per row kept beside the blocks, such as a row's current k-th
- * neighbour distance); the answers go back to the asking blocks. Shuffle O(rows asked for); nothing
- * reaches the driver.
+ * neighbour distance); the answers go back to the asking blocks. A home block answers one request
+ * at a time, as the shuffle writes them, so it holds one answer beside its rows, however many blocks
+ * ask. Shuffle O(rows asked for); nothing reaches the driver.
  */
 public final class RowGather {
 
@@ -57,10 +61,9 @@ public final class RowGather {
         return requests.values()
                 .zipPartitions(homes, (asked, home) -> {
                     Tuple2<RowBlock, double[]> source = home.next();
-                    List<Tuple2<Long, Gathered>> answers = new ArrayList<>();
-                    asked.forEachRemaining(request -> answers.add(new Tuple2<>(askingLayout.firstRow(request.block),
-                            request.answer(source._1(), source._2()))));
-                    return answers.iterator();
+                    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(asked, Spliterator.ORDERED), false)
+                            .map(request -> new Tuple2<>(askingLayout.firstRow(request.block), request.answer(source._1(), source._2())))
+                            .iterator();
                 })
                 .mapToPair(answer -> answer)
                 .partitionBy(new BlockPartitioner(askingLayout))
@@ -94,7 +97,8 @@ public final class RowGather {
         Vector[] vectors = new Vector[size];
         double[] tags = all.isEmpty() || all.get(0).tags == null ? null : new double[size];
         int at = 0;
-        for (Gathered part : all) {
+        for (int p = 0; p < all.size(); p++) {
+            Gathered part = all.set(p, null);
             System.arraycopy(part.ids, 0, ids, at, part.ids.length);
             System.arraycopy(part.vectors(), 0, vectors, at, part.ids.length);
             if (tags != null) {

@@ -17,6 +17,7 @@ import io.github.lapscore.graph.kernel.BlockPoints;
 import io.github.lapscore.graph.kernel.RowEmbedding;
 import io.github.lapscore.graph.kernel.SparsePoints;
 import io.github.lapscore.graph.kernel.WorkingBlock;
+import io.github.lapscore.graph.search.approximate.TaskMemory;
 import io.github.lapscore.graph.spec.FoundEdges;
 import io.github.lapscore.graph.spec.GraphSettings;
 import io.github.lapscore.graph.spec.GraphSpec;
@@ -82,14 +83,16 @@ public final class GraphBuilder {
 
     /**
      * Cuts checked rows into the blocks {@code spec} is built from: {@link GraphSettings#rowsPerBlock()}
-     * rows (0 chooses), at most {@link GraphSpec#maxRowsPerBlock}, measured as sparse points when the
-     * spec can and the rows' share of non-zero values makes it pay ({@link SparsePoints#pays}); the
-     * spec's cost warning, if any, is logged first. Releases {@code rows} ({@link PreparedRows#of}).
+     * rows (0 chooses), at most {@link GraphSpec#maxRowsPerBlock} for the tasks' memory
+     * ({@link TaskMemory}), measured as sparse points when the spec can and the rows' share of
+     * non-zero values makes it pay ({@link SparsePoints#pays}); the spec's cost warning, if any, is
+     * logged first. Releases {@code rows} ({@link PreparedRows#of}).
      */
     public static PreparedRows prepare(IndexedRows rows, RowSummary summary, GraphSpec spec, StageTimer timer) {
         spec.costWarning(summary.count(), summary.numFeatures(), rows.rows().context().defaultParallelism()).ifPresent(LOG::warn);
         boolean sparse = spec.measuresSparseRows(summary.count()) && SparsePoints.pays(summary.density());
-        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), spec.maxRowsPerBlock(summary.count(), summary.numFeatures()),
+        GraphSpec sized = spec.withTaskMemory(TaskMemory.perTask(rows.rows().context()));
+        return PreparedRows.of(rows, summary, spec.settings().rowsPerBlock(), sized.maxRowsPerBlock(summary.count(), summary.numFeatures()),
                 sparse, timer, Stage.GRAPH);
     }
 
@@ -132,7 +135,7 @@ public final class GraphBuilder {
         JavaRDD<RowBlock> blocks = rows.blocks();
         BlockLayout layout = rows.layout();
         double[] centre = settings.measure().centre(rows.centres());
-        FoundEdges found = spec.findEdges(rows, centre, timer);
+        FoundEdges found = spec.withTaskMemory(TaskMemory.perTask(blocks.context())).findEdges(rows, centre, timer);
         JavaRDD<Edge> edges = found.edges();
         EdgeTally tally = timer.run(Stage.GRAPH, spec.title() + ": " + StepNames.COUNTING_EDGES,
                 () -> edges.aggregate(new EdgeTally(), EdgeTally::add, EdgeTally::merge));

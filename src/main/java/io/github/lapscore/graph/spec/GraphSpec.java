@@ -85,6 +85,15 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
     }
 
     /**
+     * This graph for tasks with {@code bytes} of heap for rows
+     * ({@link io.github.lapscore.graph.search.approximate.TaskMemory}): by default itself, as only the
+     * approximate search sizes its tasks by memory.
+     */
+    default GraphSpec withTaskMemory(long bytes) {
+        return this;
+    }
+
+    /**
      * The most rows per block of {@code numRows} rows of {@code numFeatures} features: by default
      * {@link io.github.lapscore.data.blocks.BlockLayout#EXACT_JOIN_ROWS_PER_BLOCK}, as the graph is found
      * by the exact all-pairs join; half the search's task bound for an approximate graph, whose

@@ -47,6 +47,12 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
         return true;
     }
 
+    /** This graph, its search's tasks given {@code bytes} of heap for rows ({@link ForestSettings#withTaskMemory}). */
+    @Override
+    public KnnGraph withTaskMemory(long bytes) {
+        return new KnnGraph(numNeighbours, method, forest.withTaskMemory(bytes), settings);
+    }
+
     @Override
     public int maxRowsPerBlock(long numRows, int numFeatures) {
         return method.resolve(numRows) == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK

@@ -20,9 +20,22 @@ import java.io.Serializable;
  *                          {@link #maxRowsPerTask(int)}'s default
  * @param recallSampleSize  rows whose exact neighbours are found to estimate recall@k
  * @param seed              seed of the trees, the tie-breaking hashes and the recall sample
+ * @param taskMemoryBytes   the heap one task may fill with rows ({@link TaskMemory}), from which
+ *                          the default {@link #maxRowsPerTask(int)} follows
  */
 public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int maxRowsPerTask,
-                             int recallSampleSize, long seed) implements Serializable {
+                             int recallSampleSize, long seed, long taskMemoryBytes) implements Serializable {
+
+    /** Settings whose tasks have {@value #TASK_MEMORY_BYTES} bytes for rows until {@link #withTaskMemory} says otherwise. */
+    public ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int maxRowsPerTask,
+                          int recallSampleSize, long seed) {
+        this(numTrees, leafSize, searchNeighbors, refinementRounds, maxRowsPerTask, recallSampleSize, seed, TASK_MEMORY_BYTES);
+    }
+
+    /** These settings for tasks with {@code bytes} of heap for rows. */
+    public ForestSettings withTaskMemory(long bytes) {
+        return new ForestSettings(numTrees, leafSize, searchNeighbors, refinementRounds, maxRowsPerTask, recallSampleSize, seed, bytes);
+    }
 
     /** Default rows per leaf below {@value #WIDE_FEATURES} features. */
     public static final int LEAF_SIZE = 4096;
@@ -40,20 +53,26 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
 
     /** Default {@link #maxRowsPerTask(int)} when rows are narrow. */
     public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
-    /** The bytes the default {@link #maxRowsPerTask(int)} lets one task's rows take. */
+    /**
+     * The bytes for rows of a task of settings made without {@link #withTaskMemory}, and the bytes
+     * that bound the default {@link #leafSize(int, int)} whatever the task memory.
+     */
     public static final long TASK_MEMORY_BYTES = 1L << 28;
 
     /**
      * Most rows one task of the search holds at once: {@code maxRowsPerTask} when set, else
-     * {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code , TASK_MEMORY_BYTES / (20 d + 64))}: a row
+     * {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code , taskMemoryBytes / (20 d + 64))}: a row
      * shipped to a local join takes its vector, its working copy in double and in single precision
-     * (8 + 8 + 4 bytes per value) and some bookkeeping.
+     * (8 + 8 + 4 bytes per value) and some bookkeeping. The larger a task, the fewer rows a
+     * refinement round ships ({@link ApproximateKnnSearch#cellRows}).
      */
     public int maxRowsPerTask(int numFeatures) {
-        if (maxRowsPerTask > 0) {
-            return maxRowsPerTask;
-        }
-        return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, TASK_MEMORY_BYTES / (20L * numFeatures + 64));
+        return maxRowsPerTask > 0 ? maxRowsPerTask : rowsIn(taskMemoryBytes, numFeatures);
+    }
+
+    /** The rows of {@code numFeatures} features that {@code bytes} hold, at most {@value #DEFAULT_MAX_ROWS_PER_TASK}. */
+    private static int rowsIn(long bytes, int numFeatures) {
+        return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, bytes / (20L * numFeatures + 64));
     }
 
     /**
@@ -80,7 +99,9 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
      * Rows per leaf for {@code numFeatures} features and a graph of k neighbours: {@code leafSize}
      * when set, else {@value #LEAF_SIZE} below {@value #WIDE_FEATURES} features and
      * {@value #WIDE_LEAF_SIZE} from there on (at least 4k either way), and at most half of
-     * {@link #maxRowsPerTask(int)}, since a leaf of up to twice its size is searched in one task. A leaf's cost per row grows
+     * {@link #maxRowsPerTask(int)}, since a leaf of up to twice its size is searched in one task, and
+     * of the rows {@value #TASK_MEMORY_BYTES} bytes hold, so that the leaves do not follow the
+     * executors' memory when it is larger. A leaf's cost per row grows
      * with its rows times the features, O(L d), and wide data lose no recall to smaller leaves, narrow
      * data do ({@code bin/bench --leaf-size} compares them; see the performance page in docs/).
      */
@@ -89,7 +110,8 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
             return leafSize;
         }
         int chosen = Math.max(numFeatures >= WIDE_FEATURES ? WIDE_LEAF_SIZE : LEAF_SIZE, 4 * k);
-        return Math.max(k + 1, Math.min(chosen, maxRowsPerTask(numFeatures) / 2));
+        int taskRows = Math.min(maxRowsPerTask(numFeatures), rowsIn(TASK_MEMORY_BYTES, numFeatures));
+        return Math.max(k + 1, Math.min(chosen, taskRows / 2));
     }
 
     /**

@@ -51,4 +51,27 @@ class ForestSettingsTest {
         assertEquals(3, set.numTrees(100_000));
         assertEquals(3, set.numTrees(10_000_000));
     }
+
+    /**
+     * Left to the search, a task holds min(131 072, M / (20 d + 64)) rows for M bytes of heap per
+     * task; the leaves follow M only when it is below 256 MiB, so more memory does not change them.
+     */
+    @Test
+    void tasksHoldTheRowsTheirMemoryHoldsAndTheLeavesDoNotGrowWithIt() {
+        ForestSettings chosen = new ForestSettings(4, 0, 0, 5, 0, 300, 1L);
+        assertEquals(131_072, chosen.maxRowsPerTask(50), "256 MiB / 1 064 bytes = 252 280, capped");
+        assertEquals(17_050, chosen.maxRowsPerTask(784), "256 MiB / 15 744 bytes");
+        long gigabyte = 1L << 30;
+        ForestSettings large = chosen.withTaskMemory(gigabyte);
+        assertEquals(gigabyte / (20 * 784 + 64), large.maxRowsPerTask(784));
+        assertEquals(131_072, large.maxRowsPerTask(50));
+        assertEquals(gigabyte / (20 * 100_000 + 64), large.maxRowsPerTask(100_000));
+        assertEquals(chosen.leafSize(784, 10), large.leafSize(784, 10));
+        assertEquals(1341 / 2, large.leafSize(10_000, 10), "half of 256 MiB / 200 064 bytes, whatever the memory");
+        ForestSettings small = chosen.withTaskMemory(16L << 20);
+        assertEquals((16L << 20) / (20 * 784 + 64), small.maxRowsPerTask(784));
+        assertEquals(1065 / 2, small.leafSize(784, 10), "a leaf of up to twice its size fits a task");
+        assertEquals(5000, new ForestSettings(4, 0, 0, 5, 5000, 300, 1L).withTaskMemory(1).maxRowsPerTask(784),
+                "a bound the user set stays");
+    }
 }

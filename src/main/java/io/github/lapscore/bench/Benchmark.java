@@ -34,7 +34,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The benchmark harness: for each data size, a fresh {@link GaussianMixture}, then the exact graph,
+ * The benchmark harness: for each data size, a fresh {@link GaussianMixture} (or the user's table),
+ * then the exact graph,
  * the approximate graph and the LSH baseline, each fitted in this JVM and reported as a
  * {@link BenchResult}; the distance kernel is measured against a plain dgemm first.
  *
@@ -50,10 +51,12 @@ import org.apache.spark.sql.types.StructType;
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
  * @param pynndescentNeighbors pynndescent's n_neighbors, one build for each
  * @param pynndescentScript {@code bin/pynndescent-knn.py}, run for the pynndescent baseline
+ * @param table         the rows to run on instead of generated ones ({@link #table}), or null; its
+ *                      features number {@code dims}, and none is counted as informative
  */
 public record Benchmark(int dims, int informative, int clusters, int noiseRank, int k, List<String> methods, long exactMaxRows,
                         ForestSettings forest, double lshTimeFactor, List<Integer> pynndescentNeighbors,
-                        Path pynndescentScript) {
+                        Path pynndescentScript, Dataset<Row> table) {
 
     /**
      * pynndescent's default n_neighbors here: 30, the approximate graph's K for k = 10 and the
@@ -92,9 +95,9 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     }
 
     private List<BenchResult> measureSize(SparkSession spark, long rows, PrintStream out, CacheScope caches) {
-        GaussianMixture mixture = new GaussianMixture(dims, informative, clusters, noiseRank, forest.seed());
+        GaussianMixture mixture = table == null ? new GaussianMixture(dims, informative, clusters, noiseRank, forest.seed()) : null;
         int partitions = GaussianMixture.defaultPartitions(rows, spark.sparkContext().defaultParallelism());
-        Dataset<Row> data = withIds(spark, mixture.generate(spark, rows, partitions), caches);
+        Dataset<Row> data = withIds(spark, table == null ? mixture.generate(spark, rows, partitions) : table, caches);
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
         if (methods.contains("exact") && rows <= exactMaxRows) {
@@ -214,7 +217,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         double graphGflops = method.equals("exact") ? (double) rows * rows * dims / s.graphSeconds() / 1e9 : Double.NaN;
         return new BenchResult(rows, dims, method, setting, s.graphSeconds(), s.recallSeconds(), s.weightsSeconds(),
                 s.scoresSeconds(), method.equals("exact") ? 1.0 : s.recall(),
-                mixture.informativeAmong(fitted.model.featureRanking(), informative), informative, graphGflops,
+                mixture == null ? -1 : mixture.informativeAmong(fitted.model.featureRanking(), informative), informative, graphGflops,
                 fitted.peakHeapMegabytes, fitted.footprint);
     }
 
@@ -255,6 +258,21 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             squares += difference * difference;
         }
         return 1.0 - 6.0 * squares / ((double) n * ((double) n * n - 1.0));
+    }
+
+    /**
+     * The table in {@code path} to run on: Parquet, or CSV with a header when the path ends in
+     * {@code .csv} (its columns' types inferred); every column but {@link GaussianMixture#CLUSTER_COLUMN}
+     * is a feature.
+     */
+    public static Dataset<Row> table(SparkSession spark, String path) {
+        return path.endsWith(".csv") ? spark.read().option("header", "true").option("inferSchema", "true").csv(path)
+                : spark.read().parquet(path);
+    }
+
+    /** The features of {@code table} ({@link #table}): every column but {@link GaussianMixture#CLUSTER_COLUMN}. */
+    public static int featuresOf(Dataset<Row> table) {
+        return (int) Arrays.stream(table.columns()).filter(name -> !name.equals(GaussianMixture.CLUSTER_COLUMN)).count();
     }
 
     /**

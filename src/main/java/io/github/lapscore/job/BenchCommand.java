@@ -20,6 +20,8 @@ import io.github.lapscore.job.outputs.MarkdownSection;
 import io.github.lapscore.job.outputs.OutputPaths;
 import io.github.lapscore.job.outputs.StagedOutputs;
 import io.github.lapscore.progress.LiveProgress;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -36,7 +38,9 @@ final class BenchCommand {
             classRegressions(args, out);
             return;
         }
-        long[] sizes = args.longIntegers(BenchOption.ROWS);
+        Dataset<Row> table = args.given(BenchOption.INPUT) ? Benchmark.table(spark, args.text(BenchOption.INPUT)) : null;
+        long[] sizes = table == null ? args.longIntegers(BenchOption.ROWS) : new long[] {table.count()};
+        int dims = table == null ? args.integer(BenchOption.DIMS) : Benchmark.featuresOf(table);
         List<String> methods = Arrays.stream(args.text(BenchOption.METHODS).split(",")).map(String::trim).toList();
         for (String method : methods) {
             if (!List.of("exact", "approximate", "pynndescent", "lsh").contains(method)) {
@@ -53,7 +57,7 @@ final class BenchCommand {
         }
         List<BenchResult> results;
         try (LiveProgress live = LiveProgress.start(spark.sparkContext(), out, UnaryOperator.identity())) {
-            results = new Benchmark(args.integer(BenchOption.DIMS), args.integer(BenchOption.INFORMATIVE),
+            results = new Benchmark(dims, Math.min(dims, args.integer(BenchOption.INFORMATIVE)),
                     args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
                     args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
                     new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
@@ -61,7 +65,7 @@ final class BenchCommand {
                             args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
                             args.integer(BenchOption.RECALL_SAMPLE),
                             args.longInteger(BenchOption.SEED)),
-                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript())
+                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript(), table)
                     .run(spark, sizes, live.output());
         }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import io.github.lapscore.job.CommandLine.Run;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,20 @@ class CommandLineTest {
         CommandLine.run("bench", "--rows", "100", "--k", "30", "--pynndescent-neighbors", "40,30").failedWith(2,
                 "--pynndescent-neighbors must each be more than --k (30), got 30: pynndescent counts each row among its own"
                         + " neighbours");
+    }
+
+    /** {@code bench --input} times the graphs on the rows of a table, every column but {@code cluster} a feature. */
+    @Test
+    void aBenchOnATableRunsOnItsRows(@TempDir Path dir) throws Exception {
+        Path table = dir.resolve("iris.csv");
+        List<String> lines = Files.readAllLines(Path.of("data/iris.csv"));
+        Files.write(table, lines.stream().map(line -> line.substring(0, line.lastIndexOf(',')) + ","
+                + (line.startsWith("sepal") ? "cluster" : "0")).toList());
+        Run run = CommandLine.run("bench", "--input", table.toString(), "--methods", "exact,approximate", "--recall-sample", "50",
+                "--output", dir.resolve("bench.csv").toString());
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("| 150 | 4 | exact | all pairs |"), run.out());
+        assertTrue(run.out().matches("(?s).*\\| 150 \\| 4 \\| approximate \\|[^\\n]*\\| [01]\\.\\d{4} \\| — \\|.*"), run.out());
     }
 
     @Test

@@ -7,6 +7,9 @@ package io.github.lapscore.job.options;
  */
 public enum BenchOption implements CommandOption {
     ROWS("--rows", "N1,N2,...", "20000,100000", "data sizes to run, each a fresh Gaussian mixture"),
+    INPUT("--input", "FILE", null, "instead of generated data, the rows of this table: Parquet, or CSV with a header when"
+            + " FILE ends in .csv; every column but 'cluster' a numeric feature; --rows, --dims, --clusters and --noise-rank"
+            + " are then not read, and selection keeps --informative features without counting any as informative"),
     DIMS(GenerateOption.DIMS.spec()),
     INFORMATIVE(GenerateOption.INFORMATIVE.spec().withDescription("informative features; selection keeps I and counts how"
             + " many are informative")),
@@ -61,8 +64,8 @@ public enum BenchOption implements CommandOption {
 
                 Times the exact graph, the approximate graph and Spark's BucketedRandomProjectionLSH
                 (approxSimilarityJoin, then the k nearest per row; bucket length and tables raised until it
-                matches the approximate graph's recall or runs out of time) on generated data, and measures
-                the distance kernel against a plain dgemm of the same shapes.
+                matches the approximate graph's recall or runs out of time) on generated data or a table of
+                yours, and measures the distance kernel against a plain dgemm of the same shapes.
                 """);
     }
 }

@@ -100,15 +100,15 @@ class DocsLinksTest {
     }
 
     /**
-     * The pages a user reads (the README and docs/, less the old benchmark log) give no commit ids
-     * and no clock times outside code: their figures come from regenerated tables, and a run's
-     * history belongs in the issue it served.
+     * The pages a user reads (the README and docs/) give no commit ids and no clock times outside
+     * code: their figures come from regenerated tables, and a run's history belongs in the issue it
+     * served.
      */
     @Test
     void userPagesHoldNoCommitIdsOrClockTimes() throws IOException {
         List<String> found = new ArrayList<>();
         List<Path> userPages = new ArrayList<>(List.of(Path.of("README.md")));
-        userPages.addAll(docsPages().stream().filter(page -> !page.getFileName().toString().equals("benchmark-log.md")).toList());
+        userPages.addAll(docsPages());
         for (Path page : userPages) {
             found.addAll(runRecords(page));
         }

@@ -23,16 +23,19 @@ public final class BlockPairs {
     private BlockPairs() {
     }
 
-    /** Pairs number {@code from} (inclusive) to {@code to} (exclusive). */
-    public static JavaRDD<Tuple2<RowBlock, RowBlock>> range(JavaRDD<RowBlock> blocks, BlockLayout layout, int from, int to) {
-        RDD<Tuple2<RowBlock, RowBlock>> product = blocks.cartesian(blocks).rdd();
-        RDD<Tuple2<RowBlock, RowBlock>> pruned = PartitionPruningRDD.create(product, new PairRange(layout, from, to));
-        ClassTag<Tuple2<RowBlock, RowBlock>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
+    /**
+     * Pairs number {@code from} (inclusive) to {@code to} (exclusive) of {@code blocks}, whose
+     * partition i holds block i: the rows, or anything else laid out by the same blocks.
+     */
+    public static <T> JavaRDD<Tuple2<T, T>> range(JavaRDD<T> blocks, BlockLayout layout, int from, int to) {
+        RDD<Tuple2<T, T>> product = blocks.cartesian(blocks).rdd();
+        RDD<Tuple2<T, T>> pruned = PartitionPruningRDD.create(product, new PairRange(layout, from, to));
+        ClassTag<Tuple2<T, T>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
         return new JavaRDD<>(pruned, tag);
     }
 
     /** All B(B+1)/2 pairs. */
-    public static JavaRDD<Tuple2<RowBlock, RowBlock>> all(JavaRDD<RowBlock> blocks, BlockLayout layout) {
+    public static <T> JavaRDD<Tuple2<T, T>> all(JavaRDD<T> blocks, BlockLayout layout) {
         return range(blocks, layout, 0, layout.numPairs());
     }
 

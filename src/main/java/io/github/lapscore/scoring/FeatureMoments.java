@@ -122,6 +122,11 @@ public final class FeatureMoments implements Serializable {
         return -endpoints.sum(r, shift[r]) / endpoints.total;
     }
 
+    /** {@code f^T D f = sum_i D_ii f_i^2} of feature r (not centred). */
+    double degreeSquares(int r) {
+        return endpoints.rawSquares(r, shift[r]);
+    }
+
     /** {@code sum_i (f_i - mean f)^2} of feature r. */
     double uniformVariance(int r) {
         return rows.variance(r, shift[r]);
@@ -203,6 +208,13 @@ public final class FeatureMoments implements Serializable {
         /** {@code sum w g} of feature r, implicit zeros included. */
         double sum(int r, double shift) {
             return sum[r] - implicitWeight(r) * shift;
+        }
+
+        /** {@code sum w f^2 = sum w (g + c)^2} of feature r, implicit zeros included. */
+        double rawSquares(int r, double shift) {
+            double implicit = implicitWeight(r);
+            double shiftedSquares = squares[r] + implicit * shift * shift;
+            return shiftedSquares + 2 * shift * sum(r, shift) + shift * shift * total;
         }
 
         /** {@code sum w (g - mean_w g)^2} of feature r, implicit zeros included. */

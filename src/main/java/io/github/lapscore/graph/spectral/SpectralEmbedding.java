@@ -140,6 +140,8 @@ public final class SpectralEmbedding {
         private final JavaRDD<BlockColumns> sqrtDegrees;
         /** xi_0 then the Lanczos vectors v_1 ... v_j. */
         private JavaRDD<BlockColumns> basis;
+        /** The basis before the current one, released once the current one is computed. */
+        private JavaRDD<BlockColumns> stale;
         private final List<Double> alphas = new ArrayList<>();
         private final List<Double> betas = new ArrayList<>();
 
@@ -249,11 +251,16 @@ public final class SpectralEmbedding {
             return current.zipPartitions(x, (v, y) -> List.of(y.next().minus(v.next(), asColumn(coefficients))).iterator());
         }
 
+        /**
+         * Makes {@code next} the basis. The one before it stays cached until the next call: the
+         * jobs of a step compute the new basis from it, and only then may it go.
+         */
         private void replaceBasis(JavaRDD<BlockColumns> next) {
-            JavaRDD<BlockColumns> previous = basis;
+            if (stale != null) {
+                caches.release(stale);
+            }
+            stale = basis;
             basis = caches.persistAndForgetLineage(next);
-            basis.count();
-            caches.release(previous);
         }
 
         /** The Ritz vectors of the wanted pairs, their eigenvalues and measured residuals. */
@@ -288,6 +295,7 @@ public final class SpectralEmbedding {
                 zeros += eigenvalues[k] < ZERO_EIGENVALUE ? 1 : 0;
             }
             caches.release(basis);
+            caches.release(stale);
             if (zeros > 0) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "The graph is not connected: its normalised"
                         + " Laplacian has the eigenvalue 0 at least %d times, once per connected component, so the graph has"

@@ -38,6 +38,8 @@ public final class StepNames {
     public static final String LKR_SCORES = "Local kernel regression scores";
     /** The SPEC scores' pass over the rows beside the eigenvectors. */
     public static final String SPEC_SCORES = "SPEC scores";
+    /** The MCFS scores' pass over the rows beside the eigenvectors. */
+    public static final String MCFS_SCORES = "MCFS scores";
     /** The rows of the classes above {@code maxClassSize}, numbered and checked for their kNN search. */
     public static final String LARGE_CLASSES = "Rows of the classes above maxClassSize";
     /** The k-neighbour regressions of the rows of the classes above {@code maxClassSize}. */

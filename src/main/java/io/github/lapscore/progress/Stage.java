@@ -15,8 +15,6 @@ public final class Stage {
     public static final String RECALL = "recall";
     /** Name of the stage that weighs the edges, for timings. */
     public static final String WEIGHTS = "weights";
-    /** Name of the stage that finds the graph's smallest eigenvectors (spectral scores), for timings. */
-    public static final String EMBEDDING = "embedding";
     /** Name of the scoring stage, for timings. */
     public static final String SCORES = "scores";
     /** Name of the redundancy removal stage (symmetric uncertainty), for timings. */

@@ -41,27 +41,32 @@ import scala.Tuple2;
  * largest magnitude of the paper, and its regressions follow the scikit-learn version's
  * {@code normalize} default.
  */
-public final class McfsScores {
+public record McfsScores(int numEigenvectors, int cardinality, LanczosSettings lanczos) implements GraphScore {
 
     /** Most features the driver-side Gram matrix is built for (8 192^2 doubles: 512 MiB). */
     public static final int MAX_FEATURES = 8192;
 
-    private McfsScores() {
+    /**
+     * MCFS over the {@code numEigenvectors} smallest non-trivial eigenvectors (found with
+     * {@code lanczos}), each regression stopped at {@code cardinality} active features.
+     */
+    public McfsScores {
+        if (numEigenvectors < 1 || cardinality < 1) {
+            throw new IllegalArgumentException("MCFS needs at least 1 eigenvector and a cardinality of at least 1, got "
+                    + numEigenvectors + " and " + cardinality);
+        }
     }
 
     /** MCFS is larger-is-better. */
-    public static ScoreOrder order() {
+    @Override
+    public ScoreOrder order() {
         return ScoreOrder.LARGER_IS_BETTER;
     }
 
-    /**
-     * MCFS of every feature on {@code graph} over its {@code numEigenvectors} smallest non-trivial
-     * eigenvectors, each regression stopped at {@code cardinality} active features. What the
-     * embedding caches is released before this returns.
-     */
-    public static double[] compute(WeightedGraph graph, int numEigenvectors, int cardinality, LanczosSettings lanczos,
-                                   StageTimer timer) {
-        return scoresOf(coefficients(graph, numEigenvectors, cardinality, lanczos, timer));
+    /** MCFS of every feature on {@code graph}; what the embedding caches is released before this returns. */
+    @Override
+    public double[] scores(WeightedGraph graph, StageTimer timer) {
+        return scoresOf(coefficients(graph, timer));
     }
 
     /** {@code max_k |a_k,r|} of every feature r from the regressions' coefficients (NaN stays NaN). */
@@ -78,8 +83,7 @@ public final class McfsScores {
     }
 
     /** Every eigenvector's LARS coefficients {@code a_k} (row k); a constant feature's are NaN. */
-    static double[][] coefficients(WeightedGraph graph, int numEigenvectors, int cardinality, LanczosSettings lanczos,
-                                   StageTimer timer) {
+    double[][] coefficients(WeightedGraph graph, StageTimer timer) {
         int p = graph.numFeatures();
         if (p > MAX_FEATURES) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "MCFS builds the %d x %d Gram matrix of the"

@@ -42,25 +42,29 @@ import scala.Tuple2;
  * <p>scikit-feature's {@code SPEC.py} sorts phi1 and phi2 descending and phi3 ascending, the
  * opposite of the paper's directions kept here, and its {@code style = K} sums K - 1 eigenpairs.
  */
-public final class SpecScores {
-
-    private SpecScores() {
-    }
-
-    /** Which end of variant {@code variant}'s scores is good: phi1 and phi2 smaller, phi3 larger. */
-    public static ScoreOrder order(int variant) {
-        return checked(variant) == 3 ? ScoreOrder.LARGER_IS_BETTER : ScoreOrder.SMALLER_IS_BETTER;
-    }
+public record SpecScores(int variant, int numEigenvectors, LanczosSettings lanczos) implements GraphScore {
 
     /**
-     * Variant {@code variant} (1, 2 or 3) of every feature on {@code graph}; phi3 over the
-     * {@code numEigenvectors} smallest non-trivial eigenpairs, found with {@code lanczos}. What the
-     * embedding caches is released before this returns.
+     * Variant {@code variant} (1, 2 or 3: phi1, phi2, phi3); phi3 over the {@code numEigenvectors}
+     * smallest non-trivial eigenpairs, found with {@code lanczos} (phi1 and phi2 read neither).
      */
-    public static double[] compute(WeightedGraph graph, int variant, int numEigenvectors, LanczosSettings lanczos,
-                                   StageTimer timer) {
+    public SpecScores {
+        if (variant < 1 || variant > 3) {
+            throw new IllegalArgumentException("The SPEC variant must be 1, 2 or 3 (Zhao and Liu's phi1, phi2, phi3), got " + variant);
+        }
+    }
+
+    /** phi1 and phi2 are smaller-is-better, phi3 larger-is-better. */
+    @Override
+    public ScoreOrder order() {
+        return variant == 3 ? ScoreOrder.LARGER_IS_BETTER : ScoreOrder.SMALLER_IS_BETTER;
+    }
+
+    /** The chosen variant of every feature on {@code graph}; what the embedding caches is released before this returns. */
+    @Override
+    public double[] scores(WeightedGraph graph, StageTimer timer) {
         FeatureMoments moments = LaplacianScores.moments(graph, graph.featureMeans(), timer);
-        return switch (checked(variant)) {
+        return switch (variant) {
             case 1 -> phi1(moments);
             case 2 -> LaplacianScores.fromMoments(moments, VarianceWeighting.DEGREE);
             default -> {
@@ -106,13 +110,6 @@ public final class SpecScores {
             scores[r] = sum / moments.degreeSquares(r);
         }
         return scores;
-    }
-
-    private static int checked(int variant) {
-        if (variant < 1 || variant > 3) {
-            throw new IllegalArgumentException("The SPEC variant must be 1, 2 or 3 (Zhao and Liu's phi1, phi2, phi3), got " + variant);
-        }
-        return variant;
     }
 
     /** {@code sum_i sqrt(D_ii) xi_j(i) f_r(i)} for every eigenvector j and feature r, row-major by j. */

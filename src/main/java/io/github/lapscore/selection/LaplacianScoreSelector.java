@@ -1,14 +1,15 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.data.blocks.PreparedRows;
-import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
 import io.github.lapscore.scoring.ClassScores;
+import io.github.lapscore.scoring.GraphScore;
 import io.github.lapscore.scoring.LaplacianScores;
 import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.scoring.VarianceWeighting;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.params.LaplacianScoreParams;
@@ -70,14 +71,15 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
     }
 
     @Override
-    public ScoreOrder scoreOrder() {
-        return ScoreOrder.SMALLER_IS_BETTER;
+    protected GraphScore graphScore() {
+        VarianceWeighting weighting = varianceWeightingOption();
+        return GraphScore.of(ScoreOrder.SMALLER_IS_BETTER,
+                (graph, timer) -> LaplacianScores.compute(graph, graph.featureMeans(), weighting, timer));
     }
 
     @Override
-    protected ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer) {
-        double[] scores = LaplacianScores.compute(graph, graph.featureMeans(), varianceWeightingOption(), timer);
-        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0, timer));
+    protected boolean scoresClassGraph() {
+        return true;
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.github.lapscore.data.RowSummary;
 import io.github.lapscore.data.blocks.PreparedRows;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.GraphBuilder;
-import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.NeighbourLists;
@@ -19,6 +18,7 @@ import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
 import io.github.lapscore.scoring.ClassMoments;
+import io.github.lapscore.scoring.GraphScore;
 import io.github.lapscore.scoring.LkrScores;
 import io.github.lapscore.scoring.LocalKernelRegressionScores;
 import io.github.lapscore.scoring.ScoreOrder;
@@ -96,11 +96,6 @@ public final class LocalKernelRegressionSelector
     }
 
     @Override
-    public ScoreOrder scoreOrder() {
-        return ScoreOrder.SMALLER_IS_BETTER;
-    }
-
-    @Override
     protected boolean keepsNeighbourLists() {
         return true;
     }
@@ -120,14 +115,20 @@ public final class LocalKernelRegressionSelector
      * Gaussian kernel and no self-loops, as {@code buildGraph} of this selector makes it.
      */
     @Override
-    protected ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer) {
-        if (graph.neighbourLists() == null || !(graph.spec() instanceof KnnGraph)
-                || graph.weighting().kernel() != WeightKernel.HEAT || graph.statistics().numSelfLoops() > 0) {
-            throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
-                    + " heat kernel, no self-loops): build it with LocalKernelRegressionSelector.buildGraph");
-        }
-        double[] scores = chosen(LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), timer));
-        return new ScoredFeatures(scores, FitSummary.ofGraph(graph, 0, timer));
+    protected GraphScore graphScore() {
+        return GraphScore.of(ScoreOrder.SMALLER_IS_BETTER, (graph, timer) -> {
+            if (graph.neighbourLists() == null || !(graph.spec() instanceof KnnGraph)
+                    || graph.weighting().kernel() != WeightKernel.HEAT || graph.statistics().numSelfLoops() > 0) {
+                throw new IllegalArgumentException("The Local Kernel Regression score needs the kNN graph of eq. 5 (neighbour lists,"
+                        + " heat kernel, no self-loops): build it with LocalKernelRegressionSelector.buildGraph");
+            }
+            return chosen(LocalKernelRegressionScores.onGraph(graph, getLkrLambda(), timer));
+        });
+    }
+
+    @Override
+    protected boolean scoresClassGraph() {
+        return true;
     }
 
     @Override

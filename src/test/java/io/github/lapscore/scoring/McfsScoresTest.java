@@ -58,7 +58,7 @@ class McfsScoresTest {
         KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, false, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
-            double[][] coefficients = McfsScores.coefficients(graph, numEigenvectors, cardinality, SETTINGS, timer());
+            double[][] coefficients = new McfsScores(numEigenvectors, cardinality, SETTINGS).coefficients(graph, timer());
             double[] scores = McfsScores.scoresOf(coefficients);
             for (int e = 0; e < numEigenvectors; e++) {
                 double[] xi = spectrum.vector(e + 1);

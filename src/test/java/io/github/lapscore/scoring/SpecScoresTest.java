@@ -47,9 +47,9 @@ class SpecScoresTest {
         KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
-            double[] phi1 = SpecScores.compute(graph, 1, numEigenvectors, SETTINGS, timer());
-            double[] phi2 = SpecScores.compute(graph, 2, numEigenvectors, SETTINGS, timer());
-            double[] phi3 = SpecScores.compute(graph, 3, numEigenvectors, SETTINGS, timer());
+            double[] phi1 = new SpecScores(1, numEigenvectors, SETTINGS).scores(graph, timer());
+            double[] phi2 = new SpecScores(2, numEigenvectors, SETTINGS).scores(graph, timer());
+            double[] phi3 = new SpecScores(3, numEigenvectors, SETTINGS).scores(graph, timer());
             int features = data[0].length;
             for (int r = 0; r < features - 1; r++) {
                 double[] fh = weightedNormalised(data, r, spectrum.degrees);
@@ -74,9 +74,9 @@ class SpecScoresTest {
             }
             assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
                     "a constant feature has no score");
-            assertEquals(ScoreOrder.SMALLER_IS_BETTER, SpecScores.order(1));
-            assertEquals(ScoreOrder.SMALLER_IS_BETTER, SpecScores.order(2));
-            assertEquals(ScoreOrder.LARGER_IS_BETTER, SpecScores.order(3));
+            assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(1, 1, SETTINGS).order());
+            assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(2, 1, SETTINGS).order());
+            assertEquals(ScoreOrder.LARGER_IS_BETTER, new SpecScores(3, 1, SETTINGS).order());
         }
     }
 

@@ -10,12 +10,16 @@ import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.data.CacheScope;
 import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.OrderedReduce;
+import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.RowHash;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
 import org.netlib.util.intW;
+
+import scala.runtime.BoxedUnit;
 
 /**
  * The K smallest non-trivial eigenpairs {@code (lambda_j, xi_j)}, {@code 0 < lambda_1 <= ... <=
@@ -40,8 +44,9 @@ import org.netlib.util.intW;
  *
  * <p>A graph that is not connected has the eigenvalue 0 once per component; it is refused with the
  * number of components seen, as are rows without an edge of positive weight. Every sum is reduced
- * in block order ({@link OrderedReduce}) and the start vector is a hash of the seed and each row
- * id, so the embedding depends on the graph and the seed, never on the input's partitioning.
+ * in block order ({@link OrderedReduce}) and the start vector is a hash of the seed and each row's
+ * values, so the embedding depends on the graph and the seed, never on the input's partitioning,
+ * and on the rows' order only through the rounding of those sums.
  */
 public final class SpectralEmbedding {
 
@@ -70,7 +75,7 @@ public final class SpectralEmbedding {
     /**
      * The {@code numVectors} smallest non-trivial eigenpairs of {@code graph}'s normalised
      * Laplacian; what it caches goes into {@code caches} (the fit's), its passes timed by
-     * {@code timer} under {@link Stage#EMBEDDING}.
+     * {@code timer} under {@link Stage#SCORES}.
      *
      * @throws IllegalArgumentException when the graph is not connected, has no more rows than
      *                                  {@code numVectors}, or the pairs do not converge within
@@ -84,9 +89,12 @@ public final class SpectralEmbedding {
                     + " the non-trivial ones number at most %d; ask for between 1 and %d", numVectors, numRows, numRows - 1,
                     numRows - 1));
         }
-        return timer.run(Stage.EMBEDDING, String.format(Locale.ROOT, "Spectral embedding: the %d smallest non-trivial"
+        Lanczos lanczos = new Lanczos(graph, numVectors, settings, caches);
+        Ritz ritz = timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding: the %d smallest non-trivial"
                 + " eigenpairs of the normalised Laplacian (Lanczos, at most %d steps)", numVectors, settings.maxSteps()),
-                () -> new Lanczos(graph, numVectors, settings, caches).run());
+                lanczos::iterate);
+        return timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding: the %d eigenvectors after %d Lanczos"
+                + " steps, and their residuals", numVectors, ritz.size()), () -> lanczos.finish(ritz));
     }
 
     /** {@code lambda_1 ... lambda_K}, ascending. */
@@ -172,10 +180,10 @@ public final class SpectralEmbedding {
             this.basis = caches.persist(sqrtDegrees.map(block -> block.scaled(1.0 / Math.sqrt(volume))));
         }
 
-        SpectralEmbedding run() {
+        /** Lanczos steps until the wanted pairs converge; the Ritz pairs of the last step. */
+        Ritz iterate() {
             appendStart(0);
             int maxDimension = (int) Math.min(numRows - 1, settings.maxSteps());
-            Ritz ritz = null;
             for (int j = 1; ; j++) {
                 JavaRDD<BlockColumns> current = basis;
                 int column = j;
@@ -191,14 +199,14 @@ public final class SpectralEmbedding {
                 }
                 double beta = Math.sqrt(Math.max(0.0, squaredNorm - corrections));
                 alphas.add(first[j] + second[j]);
-                ritz = Ritz.of(alphas, betas, beta);
+                Ritz ritz = Ritz.of(alphas, betas, beta);
                 boolean converged = j >= numVectors && ritz.converged(numVectors, settings.tolerance());
                 if (converged || j >= maxDimension) {
                     caches.release(w);
                     if (!converged && j < numRows - 1) {
                         throw notConverged(ritz);
                     }
-                    return finish(ritz, j);
+                    return ritz;
                 }
                 if (beta < BREAKDOWN) {
                     betas.add(0.0);
@@ -225,17 +233,21 @@ public final class SpectralEmbedding {
         }
 
         /**
-         * Appends a start vector, drawn uniformly in [-1/2, 1/2) per row id from the seed and
-         * {@code restart}, orthogonalised twice against the basis and normalised.
+         * Appends a start vector, orthogonalised twice against the basis and normalised: each
+         * row's entry drawn uniformly in [-1/2, 1/2) from the seed, {@code restart} and a hash of
+         * the row's values ({@link #contentHash}), not its id, so that the same rows in another
+         * order start the iteration from the same vector and give the same eigenpairs.
          */
         private void appendStart(int restart) {
             long seed = settings.seed();
-            JavaRDD<BlockColumns> drawn = basis.map(block -> {
-                double[] values = new double[block.rows()];
+            JavaRDD<BlockColumns> drawn = graph.blocks().zipPartitions(basis, (rows, columns) -> {
+                RowBlock block = rows.next();
+                BlockColumns layout = columns.next();
+                double[] values = new double[block.size()];
                 for (int i = 0; i < values.length; i++) {
-                    values[i] = RowHash.uniform(seed, block.firstRow() + i, START_SALT, restart) - 0.5;
+                    values[i] = RowHash.uniform(seed, contentHash(block.row(i)), START_SALT, restart) - 0.5;
                 }
-                return new BlockColumns(block.block(), block.firstRow(), new double[][]{values});
+                return List.of(new BlockColumns(layout.block(), layout.firstRow(), new double[][]{values})).iterator();
             });
             JavaRDD<BlockColumns> once = orthogonalised(drawn);
             JavaRDD<BlockColumns> twice = orthogonalised(once);
@@ -264,7 +276,8 @@ public final class SpectralEmbedding {
         }
 
         /** The Ritz vectors of the wanted pairs, their eigenvalues and measured residuals. */
-        private SpectralEmbedding finish(Ritz ritz, int steps) {
+        SpectralEmbedding finish(Ritz ritz) {
+            int steps = ritz.size();
             if (ritz.size() < numVectors) {
                 throw notConverged(ritz);
             }
@@ -315,6 +328,19 @@ public final class SpectralEmbedding {
                     + " Lanczos steps: the largest residual of the %d eigenpairs wanted is %.3g, above the tolerance %.3g;"
                     + " raise maxEmbeddingSteps (or ask for fewer eigenvectors)", alphas.size(), numVectors,
                     ritz.largestEstimate(Math.min(numVectors, ritz.size())), settings.tolerance()));
+        }
+
+        /** A hash of the non-zero entries of {@code row} and their positions, the same for its dense and sparse forms. */
+        private static long contentHash(Vector row) {
+            long[] hash = {row.size()};
+            row.foreachActive((index, value) -> {
+                double entry = (Double) value;
+                if (entry != 0.0) {
+                    hash[0] = RowHash.of(hash[0], Double.doubleToLongBits(entry), (Integer) index, START_SALT);
+                }
+                return BoxedUnit.UNIT;
+            });
+            return hash[0];
         }
 
         private static BlockColumns mapped(BlockColumns block, DoubleUnaryOperator f) {

@@ -18,8 +18,8 @@ public enum FitOption implements CommandOption {
     LABEL_COL("--label-col", "NAME", null, "label column: never a feature, copied to --output; the class labels of --score fisher"
             + " and of --graph class|classKnn"),
     SCORE("--score", String.join("|", ParamOption.paramValues(ScoreChoice.class)), ScoreChoice.LAPLACIAN.paramValue(),
-            "the score: Laplacian (He, Cai and Niyogi 2005), Fisher (needs --label-col; builds no graph) or Local Kernel"
-                    + " Regression (Cheung and Zeng 2009)"),
+            "the score: Laplacian (He, Cai and Niyogi 2005), Fisher (needs --label-col; builds no graph), Local Kernel"
+                    + " Regression (Cheung and Zeng 2009), SPEC (Zhao and Liu 2007) or MCFS (Cai, Zhang and He 2010)"),
     STANDARDIZE("--standardize", "", null, "divide every feature by its standard deviation before the graph is built, as Spark's"
             + " StandardScaler (withStd = true, withMean = false); for features in different units. --output still writes"
             + " the original values"),
@@ -44,6 +44,9 @@ public enum FitOption implements CommandOption {
     LKR_LAMBDA("--lkr-lambda", "L", "lkrLambda"),
     LKR_CENTER("--lkr-center", "true|false", "centerFeatures"),
     MAX_CLASS_SIZE("--max-class-size", "N", "maxClassSize"),
+    SPEC_VARIANT("--spec-variant", "1|2|3", "specVariant"),
+    EIGENVECTORS("--eigenvectors", "K", "numEigenvectors"),
+    MAX_EMBEDDING_STEPS("--max-embedding-steps", "N", "maxEmbeddingSteps"),
     HANDLE_INVALID("--handle-invalid", "error|skip", "handleInvalid"),
     REDUNDANCY_THRESHOLD("--redundancy-threshold", "X", "redundancyThreshold"),
     BINS("--bins", "N", "numBins"),

@@ -12,6 +12,8 @@ import io.github.lapscore.graph.spec.GraphSpec;
 import io.github.lapscore.progress.FitWarnings;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.scoring.GraphScore;
+import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.selection.params.GraphSelectorParams;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
@@ -22,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * A selector whose score is read off a graph of the rows ({@link GraphSpec}): it builds the
  * weighted graph with the block-partitioned distance joins, or for the class graph only lays the
  * rows out in blocks (that graph is never materialised), and lets the concrete selector score it.
- * Concrete selectors supply {@link #scoreGraph} and {@link #scoreClassGraph}.
+ * Concrete selectors supply their {@link GraphScore}, and {@link #scoreClassGraph} where it is
+ * defined.
  *
  * <p>Ownership: in {@code fit} everything cached (rows, blocks, edges, lists) belongs to the fit's
  * {@link CacheScope}, closed when the scores are known or the fit fails; the graph of
@@ -41,14 +44,32 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
         declaredParams().setGraphDefaults(this);
     }
 
-    /** Scores every feature on {@code graph} (kNN, epsilon or classKnn), which stays cached, its steps timed by {@code timer}. */
-    protected abstract ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer);
+    /** The score this selector ranks by, as its params set it: computed on the built graph (kNN, epsilon or classKnn). */
+    protected abstract GraphScore graphScore();
 
     /**
      * Scores every feature on the class graph of {@code rows}, which stay cached; what it caches goes
-     * into the scope of {@code rows}, the fit's.
+     * into the scope of {@code rows}, the fit's. Only the scores defined on that graph, which is
+     * never built, override this and {@link #scoresClassGraph()}.
      */
-    protected abstract ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer);
+    protected ScoredFeatures scoreClassGraph(PreparedRows rows, StageTimer timer) {
+        throw new IllegalStateException(getClass().getSimpleName() + " does not score the class graph");
+    }
+
+    /** Whether {@link #scoreClassGraph} is defined: graphType = class is refused otherwise. */
+    protected boolean scoresClassGraph() {
+        return false;
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return graphScore().order();
+    }
+
+    /** Scores every feature on {@code graph}, which stays cached, its steps timed by {@code timer}. */
+    private ScoredFeatures scoreGraph(WeightedGraph graph, StageTimer timer) {
+        return new ScoredFeatures(graphScore().scores(graph, timer), FitSummary.ofGraph(graph, 0, timer));
+    }
 
     /** Whether the score reads every row's directed list of its k nearest neighbours besides the graph. */
     protected boolean keepsNeighbourLists() {
@@ -147,7 +168,13 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
 
     @Override
     public StructType transformSchema(StructType schema) {
-        graphSpec().check();
+        GraphSpec spec = graphSpec();
+        spec.check();
+        if (!spec.materialised() && !scoresClassGraph()) {
+            throw new IllegalArgumentException(getClass().getSimpleName() + " is not defined on the class graph (graphType = "
+                    + getGraphType() + ", whose rows of one class are all joined and which is never built): use graphType = "
+                    + "classKnn or knn");
+        }
         return super.transformSchema(schema);
     }
 

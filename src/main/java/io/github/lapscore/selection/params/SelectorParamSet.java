@@ -8,6 +8,7 @@ import io.github.lapscore.graph.edges.WeightKernel;
 import io.github.lapscore.graph.search.KnnMethod;
 import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.graph.spec.GraphType;
+import io.github.lapscore.graph.spectral.LanczosSettings;
 import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
@@ -19,7 +20,8 @@ import org.apache.spark.ml.param.Params;
 /**
  * The param objects of one selector or model instance (Spark params belong to the instance whose
  * uid they carry), with their docs and defaults, each declared once. The params interfaces
- * ({@link SelectorParams}, {@link GraphSelectorParams}, {@link LaplacianScoreParams},
+ * ({@link SelectorParams}, {@link GraphSelectorParams}, {@link EdgeWeightParams},
+ * {@link LaplacianScoreParams}, {@link SpectralScoreParams}, {@link SpecParams},
  * {@link LocalKernelRegressionParams}) expose the groups that an estimator has; an instance sets the
  * defaults of exactly those groups.
  */
@@ -61,6 +63,10 @@ public final class SelectorParamSet implements Serializable {
     final Param<String> weightKernel;
     final BooleanParam includeSelfLoops;
     final Param<String> varianceWeighting;
+
+    final IntParam numEigenvectors;
+    final IntParam maxEmbeddingSteps;
+    final IntParam specVariant;
 
     final DoubleParam lkrLambda;
     final BooleanParam centerFeatures;
@@ -163,6 +169,16 @@ public final class SelectorParamSet implements Serializable {
                 "denominator of the score: degree (f~^T D f~, the paper's) or uniform (D replaced by I)",
                 ParamChecks.oneOf("varianceWeighting", ParamOption.paramValues(VarianceWeighting.class)));
 
+        numEigenvectors = new IntParam(uid, "numEigenvectors",
+                "spectral scores: K, the smallest non-trivial eigenvectors of the graph's normalised Laplacian read (SPEC's phi3"
+                        + " sums over them, MCFS regresses each on the features)", ParamChecks.atLeast("numEigenvectors", 1));
+        maxEmbeddingSteps = new IntParam(uid, "maxEmbeddingSteps",
+                "spectral scores: most Lanczos steps (one pass over the edges each) to find the eigenvectors; a fit whose"
+                        + " eigenvectors have not converged by then is refused", ParamChecks.atLeast("maxEmbeddingSteps", 1));
+        specVariant = new IntParam(uid, "specVariant",
+                "SPEC score: 1 (phi1 = f^T L f / f^T D f, smaller is better), 2 (phi2, the Laplacian Score) or 3 (phi3 over"
+                        + " numEigenvectors eigenpairs, larger is better)", ParamChecks.between("specVariant", 1, 3));
+
         lkrLambda = new DoubleParam(uid, "lkrLambda",
                 "ridge term lambda of the local kernel regressions (K + lambda I)^-1 k", ParamChecks.above("lkrLambda", 0.0));
         centerFeatures = new BooleanParam(uid, "centerFeatures",
@@ -201,11 +217,29 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(seed, DEFAULT_SEED);
     }
 
-    /** Defaults of the Laplacian Score's own params. */
-    public void setLaplacianDefaults(Params owner) {
+    /** Defaults of the edge weights' params. */
+    public void setEdgeWeightDefaults(Params owner) {
         owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
         owner.setDefault(includeSelfLoops, false);
+    }
+
+    /** Defaults of the Laplacian Score's own params. */
+    public void setLaplacianDefaults(Params owner) {
+        setEdgeWeightDefaults(owner);
         owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
+    }
+
+    /** Defaults of the spectral scores' params (SPEC, MCFS). */
+    public void setSpectralDefaults(Params owner) {
+        setEdgeWeightDefaults(owner);
+        owner.setDefault(numEigenvectors, 10);
+        owner.setDefault(maxEmbeddingSteps, LanczosSettings.DEFAULT_MAX_STEPS);
+    }
+
+    /** Defaults of the SPEC score's own params. */
+    public void setSpecDefaults(Params owner) {
+        setSpectralDefaults(owner);
+        owner.setDefault(specVariant, 3);
     }
 
     /** Defaults of the Local Kernel Regression score's own params. */

@@ -14,6 +14,10 @@ import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
 import io.github.lapscore.selection.LocalKernelRegressionSelectorModel;
+import io.github.lapscore.selection.McfsSelector;
+import io.github.lapscore.selection.McfsSelectorModel;
+import io.github.lapscore.selection.SpecSelector;
+import io.github.lapscore.selection.SpecSelectorModel;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.redundancy.Redundancy;
 import io.github.lapscore.testkit.DocsSection;
@@ -39,6 +43,8 @@ class ParamsReferenceTest {
         tables.put("LaplacianScoreSelector", table(new LaplacianScoreSelector()));
         tables.put("FisherScoreSelector", table(new FisherScoreSelector()));
         tables.put("LocalKernelRegressionSelector", table(new LocalKernelRegressionSelector()));
+        tables.put("SpecSelector", table(new SpecSelector()));
+        tables.put("McfsSelector", table(new McfsSelector()));
         DocsSection.check(PAGE, tables, "./mvnw -q -o test -Dtest=ParamsReferenceTest -Dregenerate=true");
     }
 
@@ -54,6 +60,8 @@ class ParamsReferenceTest {
                 table(new FisherScoreSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
         assertEquals(table(new LocalKernelRegressionSelector()),
                 table(new LocalKernelRegressionSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
+        assertEquals(table(new SpecSelector()), table(new SpecSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
+        assertEquals(table(new McfsSelector()), table(new McfsSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
     }
 
     /** The Markdown table of {@code owner}'s params, by name. */

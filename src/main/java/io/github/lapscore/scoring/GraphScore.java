@@ -1,0 +1,40 @@
+package io.github.lapscore.scoring;
+
+import java.util.function.BiFunction;
+
+import io.github.lapscore.graph.WeightedGraph;
+import io.github.lapscore.progress.StageTimer;
+
+/**
+ * A feature score read off the weighted graph of the rows: which end of it is good, and the score
+ * of every feature on a built graph. This is all a graph score supplies; the selector around it
+ * ({@code GraphFeatureSelector}) checks the rows, builds the graph, ranks, selects and makes the
+ * model. The Laplacian Score, the Local Kernel Regression score, SPEC ({@link SpecScores}) and MCFS
+ * ({@link McfsScores}) are graph scores.
+ */
+public interface GraphScore {
+
+    /** Which end of the scores is good. */
+    ScoreOrder order();
+
+    /**
+     * The score of every feature (input order; NaN for a feature the score cannot rank) on
+     * {@code graph}, which stays cached; the steps are timed by {@code timer}.
+     */
+    double[] scores(WeightedGraph graph, StageTimer timer);
+
+    /** The graph score of direction {@code order} computed by {@code scores}. */
+    static GraphScore of(ScoreOrder order, BiFunction<WeightedGraph, StageTimer, double[]> scores) {
+        return new GraphScore() {
+            @Override
+            public ScoreOrder order() {
+                return order;
+            }
+
+            @Override
+            public double[] scores(WeightedGraph graph, StageTimer timer) {
+                return scores.apply(graph, timer);
+            }
+        };
+    }
+}

@@ -309,7 +309,7 @@ class BadInputTest {
             values.put(positive, List.of(0.0, -1.0, Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
         }
         values.put("scoreThreshold", List.of(Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
-        for (String atLeastOne : List.of("numTopFeatures", "numNeighbors")) {
+        for (String atLeastOne : List.of("numTopFeatures", "numNeighbors", "numEigenvectors", "maxEmbeddingSteps")) {
             values.put(atLeastOne, List.of(0, -1, Integer.MIN_VALUE));
         }
         for (String atLeastTwo : List.of("numBins", "maxClassSize")) {
@@ -320,6 +320,7 @@ class BadInputTest {
             values.put(zeroChooses, List.of(-1, Integer.MIN_VALUE));
         }
         values.put("maxEdges", List.of(0L, -1L, Long.MIN_VALUE));
+        values.put("specVariant", List.of(0, 4, -1, Integer.MIN_VALUE));
         return Map.copyOf(values);
     }
 

@@ -122,9 +122,9 @@ class SelectorContractTest {
             new Contract("Fisher", FisherScoreSelectorModel.class, () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)),
             new Contract("LKR knn", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40)),
             new Contract("LKR class", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)),
-            new Contract("SPEC phi3 knn", SpecSelectorModel.class, () -> new SpecSelector().setNumNeighbors(10).setNumEigenvectors(3).setBlockSize(40)),
+            new Contract("SPEC phi3 knn", SpecSelectorModel.class, () -> new SpecSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
             new Contract("SPEC phi1 epsilon", SpecSelectorModel.class, () -> new SpecSelector().setSpecVariant(1).setGraphType("epsilon").setRadius(RADIUS)),
-            new Contract("MCFS knn", McfsSelectorModel.class, () -> new McfsSelector().setNumNeighbors(10).setNumEigenvectors(3).setBlockSize(40)));
+            new Contract("MCFS knn", McfsSelectorModel.class, () -> new McfsSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)));
 
     /** Params documented as having no default (set by the user when needed); every other param has one. */
     private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth", "redundancyThreshold");

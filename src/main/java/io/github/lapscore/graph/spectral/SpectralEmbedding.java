@@ -8,7 +8,6 @@ import java.util.function.DoubleUnaryOperator;
 
 import io.github.lapscore.LinearAlgebra;
 import io.github.lapscore.data.CacheScope;
-import io.github.lapscore.data.blocks.BlockLayout;
 import io.github.lapscore.data.blocks.OrderedReduce;
 import io.github.lapscore.data.blocks.RowBlock;
 import io.github.lapscore.graph.WeightedGraph;
@@ -54,6 +53,8 @@ public final class SpectralEmbedding {
     static final double ZERO_EIGENVALUE = 1e-9;
     /** A Lanczos vector of norm below this (relative to ||A|| = 1) ends the Krylov space. */
     private static final double BREAKDOWN = 1e-12;
+    /** A start vector the basis holds all but this fraction of (by norm) is drawn again from the row ids. */
+    private static final double KEPT_OF_START = 1e-3;
     /** The salt of the start vectors in {@link RowHash}. */
     private static final int START_SALT = -6;
 
@@ -122,6 +123,7 @@ public final class SpectralEmbedding {
         return steps;
     }
 
+    /** K, the eigenpairs held. */
     public int numVectors() {
         return eigenvalues.length;
     }
@@ -144,12 +146,10 @@ public final class SpectralEmbedding {
         private final LanczosSettings settings;
         private final CacheScope caches;
         private final long numRows;
-        private final JavaRDD<BlockColumns> inverseSqrtDegrees;
-        private final JavaRDD<BlockColumns> sqrtDegrees;
+        private JavaRDD<BlockColumns> inverseSqrtDegrees;
+        private JavaRDD<BlockColumns> sqrtDegrees;
         /** xi_0 then the Lanczos vectors v_1 ... v_j. */
         private JavaRDD<BlockColumns> basis;
-        /** The basis before the current one, released once the current one is computed. */
-        private JavaRDD<BlockColumns> stale;
         private final List<Double> alphas = new ArrayList<>();
         private final List<Double> betas = new ArrayList<>();
 
@@ -159,7 +159,13 @@ public final class SpectralEmbedding {
             this.settings = settings;
             this.caches = caches;
             this.numRows = graph.layout().numRows();
-            BlockLayout layout = graph.layout();
+        }
+
+        /**
+         * The degrees {@code D = S 1} (one pass over the edges), refused if a row has none, their
+         * square roots and inverse square roots, and {@code xi_0} as the basis's first column.
+         */
+        private void start() {
             JavaRDD<BlockColumns> ones = graph.blocks().map(block -> {
                 double[] one = new double[block.size()];
                 Arrays.fill(one, 1.0);
@@ -172,17 +178,19 @@ public final class SpectralEmbedding {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "%d of the graph's %d rows have no edge of"
                         + " positive weight, so the graph is not connected and its spectral embedding is not defined: raise"
                         + " numNeighbors (or the radius, or the bandwidth of the heat kernel) so that every row has a neighbour"
-                        + " of positive weight", isolated, layout.numRows()));
+                        + " of positive weight", isolated, numRows));
             }
-            this.sqrtDegrees = caches.persist(degrees.map(block -> mapped(block, Math::sqrt)));
-            this.inverseSqrtDegrees = caches.persist(degrees.map(block -> mapped(block, d -> 1.0 / Math.sqrt(d))));
+            sqrtDegrees = caches.persist(degrees.map(block -> mapped(block, Math::sqrt)));
+            inverseSqrtDegrees = caches.persist(degrees.map(block -> mapped(block, d -> 1.0 / Math.sqrt(d))));
+            inverseSqrtDegrees.count();
             double volume = products(sqrtDegrees, sqrtDegrees)[0];
-            this.basis = caches.persist(sqrtDegrees.map(block -> block.scaled(1.0 / Math.sqrt(volume))));
+            basis = caches.persist(sqrtDegrees.map(block -> block.scaled(1.0 / Math.sqrt(volume))));
+            appendStart(0);
         }
 
         /** Lanczos steps until the wanted pairs converge; the Ritz pairs of the last step. */
         Ritz iterate() {
-            appendStart(0);
+            start();
             int maxDimension = (int) Math.min(numRows - 1, settings.maxSteps());
             for (int j = 1; ; j++) {
                 JavaRDD<BlockColumns> current = basis;
@@ -233,27 +241,42 @@ public final class SpectralEmbedding {
         }
 
         /**
-         * Appends a start vector, orthogonalised twice against the basis and normalised: each
-         * row's entry drawn uniformly in [-1/2, 1/2) from the seed, {@code restart} and a hash of
-         * the row's values ({@link #contentHash}), not its id, so that the same rows in another
-         * order start the iteration from the same vector and give the same eigenpairs.
+         * Appends a start vector, orthogonalised twice against the basis and normalised. The first
+         * draws each row's entry uniformly in [-1/2, 1/2) from the seed and a hash of the row's
+         * values ({@link #contentHash}), not its id, so that the same rows in another order start
+         * the iteration from the same vector and give the same eigenpairs. Rows with equal values
+         * then start equal, and where the basis already holds most of such a vector (all rows
+         * alike), or after the Krylov space has run out ({@code restart > 0}), the entries are
+         * drawn from the row ids instead.
          */
         private void appendStart(int restart) {
+            JavaRDD<BlockColumns> drawn = drawn(restart, restart == 0);
+            JavaRDD<BlockColumns> twice = orthogonalised(orthogonalised(drawn));
+            double norm = Math.sqrt(products(twice, twice)[0]);
+            if (restart == 0 && norm < KEPT_OF_START * Math.sqrt(products(drawn, drawn)[0])) {
+                drawn = drawn(restart, false);
+                twice = orthogonalised(orthogonalised(drawn));
+                norm = Math.sqrt(products(twice, twice)[0]);
+            }
+            double scale = 1.0 / norm;
+            JavaRDD<BlockColumns> current = basis;
+            JavaRDD<BlockColumns> orthogonal = twice;
+            replaceBasis(current.zipPartitions(orthogonal, (v, x) -> List.of(v.next().append(x.next().scaled(scale))).iterator()));
+        }
+
+        /** Entries uniform in [-1/2, 1/2) from the seed, {@code restart} and each row's values ({@code byContent}) or id. */
+        private JavaRDD<BlockColumns> drawn(int restart, boolean byContent) {
             long seed = settings.seed();
-            JavaRDD<BlockColumns> drawn = graph.blocks().zipPartitions(basis, (rows, columns) -> {
+            return graph.blocks().zipPartitions(basis, (rows, columns) -> {
                 RowBlock block = rows.next();
                 BlockColumns layout = columns.next();
                 double[] values = new double[block.size()];
                 for (int i = 0; i < values.length; i++) {
-                    values[i] = RowHash.uniform(seed, contentHash(block.row(i)), START_SALT, restart) - 0.5;
+                    long key = byContent ? contentHash(block.row(i)) : block.firstRow() + i;
+                    values[i] = RowHash.uniform(seed, key, START_SALT, restart) - 0.5;
                 }
                 return List.of(new BlockColumns(layout.block(), layout.firstRow(), new double[][]{values})).iterator();
             });
-            JavaRDD<BlockColumns> once = orthogonalised(drawn);
-            JavaRDD<BlockColumns> twice = orthogonalised(once);
-            double norm = Math.sqrt(products(twice, twice)[0]);
-            JavaRDD<BlockColumns> current = basis;
-            replaceBasis(current.zipPartitions(twice, (v, x) -> List.of(v.next().append(x.next().scaled(1.0 / norm))).iterator()));
         }
 
         /** {@code x - V V^T x} for the basis V. */
@@ -264,15 +287,15 @@ public final class SpectralEmbedding {
         }
 
         /**
-         * Makes {@code next} the basis. The one before it stays cached until the next call: the
-         * jobs of a step compute the new basis from it, and only then may it go.
+         * Makes {@code next} the basis, computed at once (a narrow job), then releases the one before
+         * it. Computed later, inside the product with S, each block would be computed by every task
+         * of a block pair that reads it, several at a time.
          */
         private void replaceBasis(JavaRDD<BlockColumns> next) {
-            if (stale != null) {
-                caches.release(stale);
-            }
-            stale = basis;
+            JavaRDD<BlockColumns> previous = basis;
             basis = caches.persistAndForgetLineage(next);
+            basis.count();
+            caches.release(previous);
         }
 
         /** The Ritz vectors of the wanted pairs, their eigenvalues and measured residuals. */
@@ -292,6 +315,7 @@ public final class SpectralEmbedding {
             }
             JavaRDD<BlockColumns> current = basis;
             JavaRDD<BlockColumns> vectors = caches.persist(current.map(block -> block.times(coefficients)));
+            vectors.count();
             JavaRDD<BlockColumns> products = timesA(vectors, numVectors);
             double[][] diagonal = new double[numVectors][numVectors];
             for (int k = 0; k < numVectors; k++) {
@@ -308,7 +332,6 @@ public final class SpectralEmbedding {
                 zeros += eigenvalues[k] < ZERO_EIGENVALUE ? 1 : 0;
             }
             caches.release(basis);
-            caches.release(stale);
             if (zeros > 0) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "The graph is not connected: its normalised"
                         + " Laplacian has the eigenvalue 0 at least %d times, once per connected component, so the graph has"

@@ -100,12 +100,12 @@ public final class FeatureMoments implements Serializable {
         return this;
     }
 
-    int numFeatures() {
+    public int numFeatures() {
         return shift.length;
     }
 
     /** {@code f^T L f} of feature r. */
-    double smoothness(int r) {
+    public double smoothness(int r) {
         return smoothness[r];
     }
 
@@ -123,7 +123,7 @@ public final class FeatureMoments implements Serializable {
     }
 
     /** {@code f^T D f = sum_i D_ii f_i^2} of feature r (not centred). */
-    double degreeSquares(int r) {
+    public double degreeSquares(int r) {
         return endpoints.rawSquares(r, shift[r]);
     }
 
@@ -133,7 +133,7 @@ public final class FeatureMoments implements Serializable {
     }
 
     /** Whether feature r takes one value on every row with {@code D_ii > 0}. */
-    boolean constantOnGraph(int r) {
+    public boolean constantOnGraph(int r) {
         return endpoints.constant(r);
     }
 

@@ -9,8 +9,9 @@ import io.github.lapscore.progress.StageTimer;
  * A feature score read off the weighted graph of the rows: which end of it is good, and the score
  * of every feature on a built graph. This is all a graph score supplies; the selector around it
  * ({@code GraphFeatureSelector}) checks the rows, builds the graph, ranks, selects and makes the
- * model. The Laplacian Score, the Local Kernel Regression score, SPEC ({@link SpecScores}) and MCFS
- * ({@link McfsScores}) are graph scores.
+ * model. The Laplacian Score, the Local Kernel Regression score, SPEC
+ * ({@link io.github.lapscore.scoring.spectral.SpecScores}) and MCFS
+ * ({@link io.github.lapscore.scoring.spectral.McfsScores}) are graph scores.
  */
 public interface GraphScore {
 

@@ -40,9 +40,9 @@ public final class LaplacianScores {
 
     /**
      * The per-feature sums over the edges of {@code graph} ({@link FeatureMoments}) in one pass, which
-     * the Laplacian Score and the denominator of the Local Kernel Regression score share.
+     * the Laplacian Score, the denominator of the Local Kernel Regression score and SPEC share.
      */
-    static FeatureMoments moments(WeightedGraph graph, double[] shift, StageTimer timer) {
+    public static FeatureMoments moments(WeightedGraph graph, double[] shift, StageTimer timer) {
         return timer.run(Stage.SCORES,
                 StepNames.LAPLACIAN_SCORES + ": one pass over " + graph.statistics().numEdges() + " edges in "
                         + graph.layout().numPairs() + " block pairs",
@@ -75,7 +75,7 @@ public final class LaplacianScores {
     }
 
     /** Scores from accumulated sums; NaN for features constant where the denominator looks. */
-    static double[] fromMoments(FeatureMoments moments, VarianceWeighting varianceWeighting) {
+    public static double[] fromMoments(FeatureMoments moments, VarianceWeighting varianceWeighting) {
         double[] scores = new double[moments.numFeatures()];
         for (int r = 0; r < scores.length; r++) {
             boolean degree = varianceWeighting == VarianceWeighting.DEGREE;

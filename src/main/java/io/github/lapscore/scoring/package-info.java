@@ -16,6 +16,8 @@
  *       {@link io.github.lapscore.scoring.RegressionErrors},
  *       {@link io.github.lapscore.scoring.LocalKernelRegressionScores}).</li>
  * </ul>
- * Every score says which end is good ({@link io.github.lapscore.scoring.ScoreOrder}).
+ * Every score says which end is good ({@link io.github.lapscore.scoring.ScoreOrder}); a score read
+ * off a built graph is a {@link io.github.lapscore.scoring.GraphScore}, the one thing a graph
+ * selector supplies. The scores that read the graph's eigenvectors are in {@code scoring.spectral}.
  */
 package io.github.lapscore.scoring;

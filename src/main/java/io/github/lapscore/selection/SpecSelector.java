@@ -1,7 +1,7 @@
 package io.github.lapscore.selection;
 
 import io.github.lapscore.scoring.GraphScore;
-import io.github.lapscore.scoring.SpecScores;
+import io.github.lapscore.scoring.spectral.SpecScores;
 import io.github.lapscore.selection.base.FitSummary;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
 import io.github.lapscore.selection.params.SpecParams;

@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.scoring.spectral;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.scoring.spectral;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.scoring.spectral;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +11,7 @@ import io.github.lapscore.graph.search.approximate.ForestSettings;
 import io.github.lapscore.graph.spec.KnnGraph;
 import io.github.lapscore.graph.spectral.LanczosSettings;
 import io.github.lapscore.progress.StageTimer;
+import io.github.lapscore.scoring.ScoreOrder;
 import io.github.lapscore.testkit.BuiltGraphs;
 import io.github.lapscore.testkit.DenseLaplacianReference;
 import io.github.lapscore.testkit.DenseSpectrum;

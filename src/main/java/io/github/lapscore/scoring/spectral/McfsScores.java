@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.scoring.spectral;
 
 import java.io.Serializable;
 import java.util.Arrays;
@@ -16,6 +16,8 @@ import io.github.lapscore.graph.spectral.SpectralEmbedding;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.scoring.GraphScore;
+import io.github.lapscore.scoring.ScoreOrder;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 

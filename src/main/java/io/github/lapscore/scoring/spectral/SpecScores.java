@@ -1,4 +1,4 @@
-package io.github.lapscore.scoring;
+package io.github.lapscore.scoring.spectral;
 
 import java.io.Serializable;
 import java.util.List;
@@ -14,6 +14,11 @@ import io.github.lapscore.graph.spectral.SpectralEmbedding;
 import io.github.lapscore.progress.Stage;
 import io.github.lapscore.progress.StageTimer;
 import io.github.lapscore.progress.StepNames;
+import io.github.lapscore.scoring.FeatureMoments;
+import io.github.lapscore.scoring.GraphScore;
+import io.github.lapscore.scoring.LaplacianScores;
+import io.github.lapscore.scoring.ScoreOrder;
+import io.github.lapscore.scoring.VarianceWeighting;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SparseVector;

@@ -17,9 +17,9 @@ import org.apache.spark.ml.util.MLReader;
  * on the kNN, epsilon or classKnn graph (weighed as for the Laplacian Score) are regressed on the
  * features by LARS with the LASSO modification, each stopped when {@code numTopFeatures} features
  * are active, and a feature scores {@code max_k |a_k,r|}, larger is better (see {@link McfsScores}).
- * The regressions read the features' Gram matrix, built on the driver: at most
- * {@value McfsScores#MAX_FEATURES} features. The graph must be connected; the class graph is not
- * accepted.
+ * The regressions read the features' Gram matrix only through the columns of the features that
+ * join them: built whole when that is cheaper, in rounds of columns otherwise, so wide tables never
+ * put a p x p matrix on the driver. The graph must be connected; the class graph is not accepted.
  *
  * <pre>{@code
  * McfsSelectorModel model = new McfsSelector().setNumNeighbors(5).setNumEigenvectors(10)

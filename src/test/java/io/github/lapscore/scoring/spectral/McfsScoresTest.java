@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.Random;
 
 import io.github.lapscore.graph.WeightedGraph;
 import io.github.lapscore.graph.search.KnnMethod;
@@ -30,14 +31,15 @@ class McfsScoresTest {
 
     private static final LanczosSettings SETTINGS = new LanczosSettings(LanczosSettings.DEFAULT_MAX_STEPS, 1e-11, 3L);
 
-    @ParameterizedTest(name = "m={0} k={1} blockSize={2} {3} {4} K={5} d={6}")
+    @ParameterizedTest(name = "m={0} k={1} blockSize={2} {3} {4} K={5} d={6} whole Gram up to {7} features")
     @CsvSource({
-            "90, 8, 0, euclidean, heat, 4, 1",
-            "90, 8, 25, euclidean, heat, 4, 3",
-            "130, 10, 30, cosine, cosine, 3, 2",
-            "75, 12, 20, euclidean, binary, 5, 5"})
+            "90, 8, 0, euclidean, heat, 4, 1, 4096",
+            "90, 8, 25, euclidean, heat, 4, 3, 0",
+            "130, 10, 30, cosine, cosine, 3, 2, 4096",
+            "75, 12, 20, euclidean, binary, 5, 5, 0"})
     void everyRegressionSolvesTheLassoWithCardinalityFeaturesActive(int rows, int k, int blockSize, String measure,
-                                                                     String kernel, int numEigenvectors, int cardinality) {
+                                                                     String kernel, int numEigenvectors, int cardinality,
+                                                                     int maxWholeGramFeatures) {
         double[][] data = withConstantFeature(SparkTestSession.clusteredData(rows, 5, rows + k + 100));
         int p = data[0].length;
         DenseLaplacianReference reference = new DenseLaplacianReference(data, k, measure, kernel, Double.NaN, false);
@@ -58,7 +60,8 @@ class McfsScoresTest {
         KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, false, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
-            double[][] coefficients = new McfsScores(numEigenvectors, cardinality, SETTINGS).coefficients(graph, timer());
+            double[][] coefficients = new McfsScores(numEigenvectors, cardinality, SETTINGS, maxWholeGramFeatures)
+                    .coefficients(graph, timer());
             double[] scores = McfsScores.scoresOf(coefficients);
             for (int e = 0; e < numEigenvectors; e++) {
                 double[] xi = spectrum.vector(e + 1);
@@ -109,6 +112,39 @@ class McfsScoresTest {
                 assertEquals(largest, scores[r], 0.0, "MCFS = max_k |a_k|, feature " + r);
             }
             assertTrue(Double.isNaN(scores[p - 1]), "a constant feature has no score");
+        }
+    }
+
+    /**
+     * A wide table (more features than rows, so the least-squares fit is never reached and the
+     * paths stop at d): the columns fetched in rounds give the regressions the whole matrix's
+     * coefficients, whatever the blocks.
+     */
+    @ParameterizedTest(name = "blockSize={0}")
+    @CsvSource({"0", "17"})
+    void columnsInRoundsGiveTheWholeGramsCoefficients(int blockSize) {
+        Random random = new Random(11);
+        double[][] data = new double[60][151];
+        for (double[] row : data) {
+            for (int r = 0; r < 150; r++) {
+                row[r] = random.nextGaussian() * (1 + r % 7);
+            }
+            row[150] = 3.25;
+        }
+        KnnGraph spec = new KnnGraph(12, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
+                BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, blockSize));
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 4), spec)) {
+            double[][] whole = new McfsScores(3, 8, SETTINGS, Integer.MAX_VALUE).coefficients(graph, timer());
+            double[][] rounds = new McfsScores(3, 8, SETTINGS).coefficients(graph, timer());
+            for (int e = 0; e < whole.length; e++) {
+                assertEquals(8, Arrays.stream(whole[e]).filter(value -> value != 0 && !Double.isNaN(value)).count(),
+                        "eight features active");
+                assertTrue(Double.isNaN(whole[e][150]) && Double.isNaN(rounds[e][150]), "a constant feature has no coefficient");
+                for (int r = 0; r < 150; r++) {
+                    assertEquals(whole[e][r], rounds[e][r], 1e-9 * (1 + Math.abs(whole[e][r])),
+                            "eigenvector " + (e + 1) + ", feature " + r);
+                }
+            }
         }
     }
 

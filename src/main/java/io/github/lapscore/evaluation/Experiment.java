@@ -74,30 +74,48 @@ public final class Experiment {
     public record Result(List<EvaluationRow> rows, Map<String, RankedFeatures> rankings) {
     }
 
-    /** Evaluates the {@code all} baseline and every ranker at every count in {@code featureCounts}. */
+    /**
+     * Evaluates the {@code all} baseline and every ranker at every count in {@code featureCounts}
+     * (a ranker whose best m depend on m ranks once per count); the rankings returned are of all
+     * rows, at the largest count.
+     */
     public Result run(List<FeatureRanker> rankers, int[] featureCounts) {
         List<EvaluationRow> table = new ArrayList<>();
         Map<String, RankedFeatures> rankings = new LinkedHashMap<>();
         int[] every = IntStream.range(0, numFeatures).toArray();
         table.add(evaluate(BASELINE, numFeatures, every, split -> every));
         for (FeatureRanker ranker : rankers) {
-            long start = System.nanoTime();
-            RankedFeatures onAllRows = ranker.rank(rows);
-            List<RankedFeatures> onTrainingParts = new ArrayList<>();
-            for (StratifiedSplit split : splits) {
-                onTrainingParts.add(ranker.supervised() ? ranker.rank(split.train()) : onAllRows);
-            }
-            progress.printf(Locale.ROOT, "[evaluate] %s: ranked the features (%.1f s)%n", ranker.name(), seconds(start));
-            rankings.put(ranker.name(), onAllRows);
-            if (onAllRows.order().length == 0) {
-                progress.printf("[evaluate] %s: no feature has a score, so it is left out%n", ranker.name());
-                continue;
-            }
+            Rankings once = ranker.ranksPerCount() ? null : rankings(ranker, Integer.MAX_VALUE, "");
+            Rankings latest = once;
             for (int m : featureCounts) {
-                table.add(evaluate(ranker.name(), m, onAllRows.first(m), split -> onTrainingParts.get(split).first(m)));
+                Rankings current = once != null ? once : rankings(ranker, m, " m=" + m);
+                latest = current;
+                if (current.onAllRows().order().length == 0) {
+                    progress.printf("[evaluate] %s: no feature has a score, so it is left out%n", ranker.name());
+                    break;
+                }
+                table.add(evaluate(ranker.name(), m, current.onAllRows().first(m),
+                        split -> current.onTrainingParts().get(split).first(m)));
             }
+            rankings.put(ranker.name(), latest.onAllRows());
         }
         return new Result(table, rankings);
+    }
+
+    /** A ranker's ranking of all rows and of each split's training part (the same one when it is unsupervised). */
+    private record Rankings(RankedFeatures onAllRows, List<RankedFeatures> onTrainingParts) {
+    }
+
+    /** {@code ranker}'s rankings when the best {@code count} features are wanted; {@code label} names the count in the progress line. */
+    private Rankings rankings(FeatureRanker ranker, int count, String label) {
+        long start = System.nanoTime();
+        RankedFeatures onAllRows = ranker.rank(rows, count);
+        List<RankedFeatures> onTrainingParts = new ArrayList<>();
+        for (StratifiedSplit split : splits) {
+            onTrainingParts.add(ranker.supervised() ? ranker.rank(split.train(), count) : onAllRows);
+        }
+        progress.printf(Locale.ROOT, "[evaluate] %s%s: ranked the features (%.1f s)%n", ranker.name(), label, seconds(start));
+        return new Rankings(onAllRows, onTrainingParts);
     }
 
     /**

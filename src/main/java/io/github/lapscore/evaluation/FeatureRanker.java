@@ -18,4 +18,18 @@ public interface FeatureRanker {
 
     /** The ranking of the features of {@code rows}. */
     RankedFeatures rank(Dataset<Row> rows);
+
+    /**
+     * Whether the best m features depend on m beyond taking the first m of one ranking (MCFS's
+     * regressions stop at m active features); {@link Experiment} then asks {@link #rank(Dataset, int)}
+     * once per count.
+     */
+    default boolean ranksPerCount() {
+        return false;
+    }
+
+    /** The ranking of the features of {@code rows} when the best {@code count} are wanted. */
+    default RankedFeatures rank(Dataset<Row> rows, int count) {
+        return rank(rows);
+    }
 }

@@ -19,15 +19,18 @@ public final class SelectorRanker implements FeatureRanker {
     private final String name;
     private final FeatureSelector<?, ?> selector;
     private final boolean supervised;
+    private final boolean ranksPerCount;
 
     /**
      * {@code selector}, already configured (features column, params, and the label column when it
-     * is {@code supervised}); its selection params are replaced by "all features".
+     * is {@code supervised}); its selection params are replaced by "all features", or by the count
+     * wanted when its scores depend on it ({@code ranksPerCount}).
      */
-    public SelectorRanker(String name, FeatureSelector<?, ?> selector, boolean supervised) {
+    public SelectorRanker(String name, FeatureSelector<?, ?> selector, boolean supervised, boolean ranksPerCount) {
         this.name = name;
         this.selector = selector;
         this.supervised = supervised;
+        this.ranksPerCount = ranksPerCount;
     }
 
     @Override
@@ -41,8 +44,18 @@ public final class SelectorRanker implements FeatureRanker {
     }
 
     @Override
+    public boolean ranksPerCount() {
+        return ranksPerCount;
+    }
+
+    @Override
     public RankedFeatures rank(Dataset<Row> rows) {
-        FeatureSelectorModel<?> model = selector.setSelectionMode("numTopFeatures").setNumTopFeatures(Integer.MAX_VALUE).fit(rows);
+        return rank(rows, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public RankedFeatures rank(Dataset<Row> rows, int count) {
+        FeatureSelectorModel<?> model = selector.setSelectionMode("numTopFeatures").setNumTopFeatures(count).fit(rows);
         int[] selected = model.selectedFeatures();
         int[] order = Arrays.stream(model.featureRanking()).filter(feature -> Arrays.binarySearch(selected, feature) >= 0).toArray();
         return new RankedFeatures(order);

@@ -33,6 +33,7 @@ import io.github.lapscore.job.options.JobArguments;
 import io.github.lapscore.job.options.ParamFlags;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.selection.params.SpectralScoreParams;
 import io.github.lapscore.selection.redundancy.RedundancyRemoval;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.StringIndexerModel;
@@ -98,11 +99,12 @@ final class EvaluateCommand {
                     throw new IllegalArgumentException("--image-shape " + shape[0] + "x" + shape[1] + " has " + shape[0] * shape[1]
                             + " pixels but the input has " + numFeatures + " features");
                 }
+                int classes = indexer.labelsArray()[0].length;
                 List<FeatureRanker> rankers = new ArrayList<>();
                 for (EvaluatedSelector selector : selectors) {
-                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, own, fit, out));
+                    rankers.add(ranker(selector, input.vectorColumn(), numFeatures, classes, own, fit, out));
                 }
-                Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, indexer.labelsArray()[0].length,
+                Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, classes,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
                         own.longInteger(EvaluateOption.EVAL_SEED), caches, out);
                 write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
@@ -154,8 +156,11 @@ final class EvaluateCommand {
     /**
      * The ranker of {@code selector}, its estimator configured by the fit options given. The variance
      * baseline ranks the features in their own units: after {@code --standardize} every variance is 1.
+     * SPEC and MCFS take K = the number of classes unless {@code --eigenvectors} is given: MCFS's K is
+     * the number of clusters (Cai, Zhang and He, KDD 2010, section 3.1), and the classes are the
+     * clusters k-means is scored against.
      */
-    private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, int numFeatures,
+    private static FeatureRanker ranker(EvaluatedSelector selector, String featuresColumn, int numFeatures, int classes,
                                         JobArguments<EvaluateOption> own, JobArguments<FitOption> fit, PrintStream out) {
         if (selector.score() == null) {
             if (fit.given(FitOption.STANDARDIZE)) {
@@ -170,11 +175,14 @@ final class EvaluateCommand {
         if (selector.supervised()) {
             estimator.setLabelCol(CLASS_COLUMN);
         }
+        if (estimator instanceof SpectralScoreParams spectral && !fit.given(FitOption.EIGENVECTORS)) {
+            estimator.set(spectral.numEigenvectors(), classes);
+        }
         if (selector == EvaluatedSelector.LAPLACIAN_SU) {
             estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD));
             requireFeasibleRedundancy(numFeatures, estimator.getNumBins());
         }
-        return new SelectorRanker(selector.label(), estimator, selector.supervised());
+        return new SelectorRanker(selector.label(), estimator, selector.supervised(), selector.scoresDependOnCount());
     }
 
     /** The estimator of {@code selector} with the params the fit options set; refuses a graph that reads the labels. */

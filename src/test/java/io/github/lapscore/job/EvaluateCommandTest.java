@@ -36,6 +36,9 @@ import io.github.lapscore.evaluation.StratifiedSplit;
 import io.github.lapscore.job.files.InputTable;
 import io.github.lapscore.job.options.FitOption;
 import io.github.lapscore.job.options.JobArguments;
+import io.github.lapscore.selection.McfsSelector;
+import io.github.lapscore.selection.McfsSelectorModel;
+import io.github.lapscore.selection.SpecSelector;
 import io.github.lapscore.testkit.Caches;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.VectorSlicer;
@@ -134,13 +137,9 @@ class EvaluateCommandTest {
         }
 
         // The rows as the command prepares them: the input's feature vectors and the species indexed 0..2.
-        try (InputTable input = InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input",
-                "data/iris.csv", "--label-col", "species"}, List.of(FitOption.INPUT, FitOption.LABEL_COL)),
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
-             CacheScope caches = new CacheScope()) {
+        try (InputTable input = iris(); CacheScope caches = new CacheScope()) {
             String features = input.vectorColumn();
-            Dataset<Row> rows = caches.persist(new StringIndexer().setInputCol(input.internalName(input.labelColumn()))
-                    .setOutputCol(CLASS).fit(input.data()).transform(input.data()).select(features, CLASS));
+            Dataset<Row> rows = indexed(input, caches);
             List<StratifiedSplit> parts = new ArrayList<>();
             for (int split = 0; split < splits; split++) {
                 parts.add(StratifiedSplit.of(rows, CLASS, Experiment.TRAIN_FRACTION, seed + split, caches));
@@ -172,6 +171,66 @@ class EvaluateCommandTest {
                 assertEquals(knn / splits, metrics[2], 5.1e-5, set.getKey() + ": 1-NN accuracy");
             }
         }
+    }
+
+    /**
+     * SPEC and MCFS in evaluate: K is the number of classes (3) unless {@code --eigenvectors} is
+     * given, and MCFS, whose regressions stop at m active features, is fitted once per m. Each of its
+     * rows equals the clustering accuracy computed here of the m features an {@link McfsSelector}
+     * fitted with K = 3 and {@code numTopFeatures} = m selects; SPEC's rows, of the first m of one
+     * {@link SpecSelector} ranking with K = 3.
+     */
+    @Test
+    void spectralScoresTakeTheClassCountAsKAndMcfsIsFittedPerCount(@TempDir Path root) throws Exception {
+        int restarts = 2;
+        long seed = 5;
+        Path out = root.resolve("evaluation");
+        String printed = evaluate("--input", "data/iris.csv", "--label-col", "species", "--output-dir", out.toString(),
+                "--selectors", "spec,mcfs", "--k", "40", "--restarts", Integer.toString(restarts), "--splits", "1",
+                "--eval-seed", Long.toString(seed), "--num-features", "1,2,3");
+        assertTrue(printed.contains("[evaluate] mcfs m=2: ranked the features"), printed);
+        assertFalse(printed.contains("[evaluate] spec m=2: ranked"), "SPEC ranks once: " + printed);
+        Map<String, Double> reported = new HashMap<>();
+        List<String> csv = Files.readAllLines(out.resolve("evaluation.csv"));
+        for (String line : csv.subList(1, csv.size())) {
+            String[] cells = line.split(",");
+            reported.put(cells[0] + " m=" + cells[1], Double.parseDouble(cells[2]));
+        }
+        try (InputTable input = iris(); CacheScope caches = new CacheScope()) {
+            String features = input.vectorColumn();
+            Dataset<Row> rows = indexed(input, caches);
+            int[] specRanking = new SpecSelector().setNumNeighbors(40).setNumEigenvectors(3).setFeaturesCol(features)
+                    .fit(rows).featureRanking();
+            for (int m = 1; m <= 3; m++) {
+                McfsSelectorModel mcfs = new McfsSelector().setNumNeighbors(40).setNumEigenvectors(3).setNumTopFeatures(m)
+                        .setFeaturesCol(features).fit(rows);
+                int[] selected = mcfs.selectedFeatures();
+                int[] chosen = Arrays.stream(mcfs.featureRanking()).filter(f -> Arrays.binarySearch(selected, f) >= 0).toArray();
+                Map<String, int[]> expected = Map.of("mcfs m=" + m, chosen, "spec m=" + m, Arrays.copyOf(specRanking, m));
+                for (Map.Entry<String, int[]> set : expected.entrySet()) {
+                    Dataset<Row> sliced = new VectorSlicer().setInputCol(features).setOutputCol(SLICED)
+                            .setIndices(set.getValue()).transform(rows);
+                    List<Row> clustered = new KMeansRestarts(3, restarts, seed).cluster(sliced, SLICED)
+                            .select(KMeansRestarts.CLUSTER_COLUMN, CLASS).collectAsList();
+                    double accuracy = plainClusteringAccuracy(clustered.stream().mapToInt(row -> row.getInt(0)).toArray(),
+                            clustered.stream().mapToInt(row -> (int) row.getDouble(1)).toArray(), 3);
+                    assertEquals(accuracy, reported.get(set.getKey()), 5.1e-5, set.getKey() + " " + Arrays.toString(set.getValue()));
+                }
+            }
+        }
+    }
+
+    /** Iris as the command loads it, with species as the label. */
+    private static InputTable iris() {
+        return InputTable.load(JobRuns.SPARK, JobArguments.parse(FitOption.class, new String[]{"--input", "data/iris.csv",
+                "--label-col", "species"}, List.of(FitOption.INPUT, FitOption.LABEL_COL)),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    /** The rows as the command prepares them: the input's feature vectors and the label indexed 0 .. c-1, cached. */
+    private static Dataset<Row> indexed(InputTable input, CacheScope caches) {
+        return caches.persist(new StringIndexer().setInputCol(input.internalName(input.labelColumn())).setOutputCol(CLASS)
+                .fit(input.data()).transform(input.data()).select(input.vectorColumn(), CLASS));
     }
 
     /** The features {@code chosen} (in that order) of each row's vector, the rows' first column. */

@@ -74,7 +74,7 @@ public record McfsScores(int numEigenvectors, int cardinality, LanczosSettings l
      * {@code lanczos}), each regression stopped at {@code cardinality} active features.
      */
     public McfsScores(int numEigenvectors, int cardinality, LanczosSettings lanczos) {
-        this(numEigenvectors, cardinality, lanczos, Math.min(MAX_WHOLE_GRAM_FEATURES, 2 * numEigenvectors * cardinality));
+        this(numEigenvectors, cardinality, lanczos, (int) Math.min(MAX_WHOLE_GRAM_FEATURES, 2L * numEigenvectors * cardinality));
     }
 
     /**

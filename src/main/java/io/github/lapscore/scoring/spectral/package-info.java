@@ -8,7 +8,7 @@
  *   <li>MCFS (Cai, Zhang and He, "Unsupervised Feature Selection for Multi-Cluster Data", KDD 2010):
  *       each eigenvector regressed on the features by least angle regression with the LASSO
  *       modification ({@link io.github.lapscore.scoring.spectral.McfsScores},
- *       {@link io.github.lapscore.scoring.spectral.Lars}).</li>
+ *       {@link io.github.lapscore.scoring.spectral.LarsPath}).</li>
  * </ul>
  * Depends on {@code scoring} (the edge sums, the score seam) and {@code graph.spectral}.
  */

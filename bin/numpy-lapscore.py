@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The plain numpy baseline of `bin/bench-wide`: the Laplacian Score of every feature of a CSV (a
+"""The plain numpy baseline of `bin/bench-wide` and `bin/bench-spectral`: the Laplacian Score of every feature of a CSV (a
 header, then numbers; the columns named by --label-col left out) or of a LibSVM file (read into a
 scipy CSR matrix and kept sparse), on the exact kNN graph of its rows, written as plainly as the
 paper states it (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NIPS 2005, section
@@ -16,8 +16,17 @@ paper states it (He, Cai and Niyogi, "Laplacian Score for Feature Selection", NI
     the denominator is 0); for LibSVM, f~^T L f~ = sum over edges of S_ij (f_i - f_j)^2 and
     f~^T D f~ = sum_i D_ii f_i^2 - (f^T D 1)^2 / 1^T D 1, so that no dense m x d matrix is formed.
 
+With --score spec (a dense CSV only), Zhao and Liu's phi3 (ICML 2007, section 3) on the same graph:
+the K largest eigenpairs of D^-1/2 S D^-1/2 by scipy's eigsh (ARPACK), the largest being the trivial
+one, lambda_j = 1 - mu_j, fh = D^1/2 f / ||D^1/2 f||, phi3 = sum_{j=1..K} (2 - lambda_j) (fh . xi_j)^2.
+With --score mcfs, Cai, Zhang and He's MCFS (KDD 2010, section 3): y_k = D^-1/2 xi_k regressed on
+the centred features by scikit-learn's lars_path (method "lasso", Debian's python3-sklearn), the
+coefficients taken at the breakpoint where the path goes from --num-features active features to
+one more; MCFS = max_k |a_k|.
+
 Prints "read_seconds R" (reading the file, not part of the compute), "compute_seconds C" (from the
-matrix in memory to the scores), then writes the scores as `feature,score` lines to --scores-out
+matrix in memory to the scores; for spec and mcfs also "graph_seconds", "embedding_seconds" and
+"regression_seconds", its parts), then writes the scores as `feature,score` lines to --scores-out
 (LibSVM features named after their indices in the file, f1, f2, ..., as `lapscore fit` names them)
 and, with --neighbours-out, every row's k nearest as `row n1 n2 ...` lines. Needs Debian's
 python3-numpy and python3-scipy.
@@ -78,7 +87,7 @@ def nearest_sparse(e, k):
 
 
 def scores_of(x, k, cosine):
-    """The scores of every column of x (dense array or CSR matrix) and every row's k nearest."""
+    """The scores of every column of x (dense array or CSR matrix), every row's k nearest, the weights S and degrees d."""
     import numpy as np
     from scipy import sparse
 
@@ -120,7 +129,48 @@ def scores_of(x, k, cosine):
         numerators = np.einsum("ij,ij->j", f, lf)
         denominators = np.einsum("i,ij,ij->j", d, f, f)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominators > 0, numerators / denominators, np.nan), nearest
+        return np.where(denominators > 0, numerators / denominators, np.nan), nearest, s, d
+
+
+def spectral_embedding(s, d, count):
+    """The count smallest non-trivial eigenpairs (lambda_j, xi_j) of I - D^-1/2 S D^-1/2, ascending."""
+    import numpy as np
+    from scipy import sparse
+    from scipy.sparse.linalg import eigsh
+
+    scale = sparse.diags(1.0 / np.sqrt(d))
+    values, vectors = eigsh(scale @ s @ scale, k=count + 1, which="LA", tol=0)
+    order = np.argsort(-values)[1:]
+    return 1.0 - values[order], vectors[:, order]
+
+
+def spec_scores(x, d, values, vectors):
+    import numpy as np
+
+    weighted = np.sqrt(d)[:, None] * x
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fh = weighted / np.linalg.norm(weighted, axis=0)
+    alphas = vectors.T @ fh
+    return ((2.0 - values)[:, None] * alphas ** 2).sum(axis=0)
+
+
+def mcfs_scores(x, d, vectors, cardinality):
+    import numpy as np
+    from sklearn.linear_model import lars_path
+
+    centred = x - x.mean(axis=0)
+    scores = np.zeros(x.shape[1])
+    for xi in vectors.T:
+        y = xi / np.sqrt(d)
+        _, _, coefs = lars_path(centred, y - y.mean(), method="lasso", max_iter=4 * cardinality + 10)
+        active = (coefs != 0).sum(axis=0)
+        chosen = coefs[:, -1]
+        for j in range(coefs.shape[1] - 1):
+            if active[j] == cardinality and active[j + 1] > cardinality:
+                chosen = coefs[:, j]
+                break
+        scores = np.maximum(scores, np.abs(chosen))
+    return scores
 
 
 def main():
@@ -131,6 +181,9 @@ def main():
     parser.add_argument("--distance", choices=["euclidean", "cosine"], default="euclidean")
     parser.add_argument("--scores-out", required=True)
     parser.add_argument("--neighbours-out", default=None)
+    parser.add_argument("--score", choices=["laplacian", "spec", "mcfs"], default="laplacian")
+    parser.add_argument("--eigenvectors", type=int, default=10, help="K, for spec and mcfs")
+    parser.add_argument("--num-features", type=int, default=20, help="the active features at which mcfs's paths stop")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -138,7 +191,15 @@ def main():
     read_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
-    scores, nearest = scores_of(x, args.k, args.distance == "cosine")
+    scores, nearest, s, d = scores_of(x, args.k, args.distance == "cosine")
+    parts = {"graph_seconds": time.perf_counter() - start}
+    if args.score != "laplacian":
+        begin = time.perf_counter()
+        values, vectors = spectral_embedding(s, d, args.eigenvectors)
+        parts["embedding_seconds"] = time.perf_counter() - begin
+        begin = time.perf_counter()
+        scores = spec_scores(x, d, values, vectors) if args.score == "spec" else mcfs_scores(x, d, vectors, args.num_features)
+        parts["regression_seconds"] = time.perf_counter() - begin
     compute_seconds = time.perf_counter() - start
 
     with open(args.scores_out, "w") as out:
@@ -151,6 +212,8 @@ def main():
                 out.write(" ".join(str(v) for v in [row] + sorted(others)) + "\n")
     print(f"read_seconds {read_seconds:.6f}")
     print(f"compute_seconds {compute_seconds:.6f}")
+    for name, seconds in parts.items():
+        print(f"{name} {seconds:.6f}")
 
 
 if __name__ == "__main__":

@@ -25,10 +25,10 @@ DOCS = os.path.join(HOME, "docs", "performance.md")
 SCORES = ["laplacian", "spec", "mcfs"]
 
 
-def timed(command, log):
+def timed(command, log, check=True):
     """Runs command; returns (seconds, peak resident GiB) from /usr/bin/time, its output in log."""
     with open(log, "w") as out:
-        subprocess.run(["/usr/bin/time", "-f", "TIME %e %M"] + command, stdout=out, stderr=subprocess.STDOUT, check=True)
+        subprocess.run(["/usr/bin/time", "-f", "TIME %e %M"] + command, stdout=out, stderr=subprocess.STDOUT, check=check)
     with open(log) as out:
         seconds, kib = re.findall(r"^TIME ([0-9.]+) ([0-9]+)$", out.read(), re.M)[-1]
     return float(seconds), int(kib) / 2**20
@@ -45,14 +45,20 @@ def largest_relative_difference(ours, baseline):
     return max(0.0 if a != a and b != b else abs(a - b) / scale for a, b in ((ours[name], baseline[name]) for name in baseline))
 
 
-def fit(path, score, eigenvectors, folder):
-    """Our fit of score: (whole seconds, peak GiB, graph s, scores s, embedding s, Lanczos steps, scores file)."""
+def fit(path, score, eigenvectors, max_steps, folder):
+    """Our fit of score: (whole seconds, peak GiB, graph s, scores s, embedding s, Lanczos steps, scores file), or
+    (whole seconds, peak GiB, the fit's error line) when it was refused."""
     out = os.path.join(folder, f"scores-{score}.csv")
     log = os.path.join(folder, f"fit-{score}.log")
     whole, peak = timed([LAPSCORE, "fit", "--input", path, "--label-col", "cluster", "--score", score, "--num-features", "20",
-                         "--eigenvectors", str(eigenvectors), "--scores-out", out], log)
+                         "--eigenvectors", str(eigenvectors), "--max-embedding-steps", str(max_steps), "--scores-out", out],
+                        log, check=False)
     with open(log) as text:
         printed = text.read()
+    refused = re.search(r"^lapscore: (.*)$", printed, re.M)
+    if refused:
+        print(f"{os.path.basename(folder)} {score}: refused after {whole:.1f} s: {refused.group(1)}", file=sys.stderr)
+        return whole, peak, refused.group(1)
     stages = dict((name, float(value)) for name, value in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)",
                                                                         re.search(r"^Seconds: (.*)$", printed, re.M).group(1)))
     embedding = sum(float(value) for value in re.findall(r"^\[scores\] Spectral embedding: .*: ([0-9.]+) s$", printed, re.M))
@@ -74,7 +80,7 @@ def baseline(path, score, eigenvectors, folder):
     return parts, out
 
 
-def run_shape(shape, eigenvectors, baseline_rows, work):
+def run_shape(shape, eigenvectors, max_steps, baseline_rows, work):
     rows, dims = (int(part) for part in shape.split("x"))
     folder = os.path.join(work, shape)
     os.makedirs(folder)
@@ -83,7 +89,11 @@ def run_shape(shape, eigenvectors, baseline_rows, work):
            "--seed", "3", "--output", table], os.path.join(folder, "generate.log"))
     lines = []
     for score in SCORES:
-        whole, peak, graph, scored, embedding, steps, ours = fit(table, score, eigenvectors, folder)
+        result = fit(table, score, eigenvectors, max_steps, folder)
+        if len(result) == 3:
+            lines.append(f"| {rows:,} x {dims:,} | {score} | {result[0]:.1f} | refused: {result[2]} | | | | {result[1]:.1f} | | |")
+            continue
+        whole, peak, graph, scored, embedding, steps, ours = result
         numpy_cells = "not run (all-pairs distances of this many rows)"
         difference = "—"
         if rows <= baseline_rows:
@@ -113,6 +123,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--shapes", default="100000x50,2000x20000")
     parser.add_argument("--eigenvectors", type=int, default=10)
+    parser.add_argument("--max-embedding-steps", type=int, default=300)
     parser.add_argument("--baseline-rows", type=int, default=20000, help="most rows the numpy baseline is run on")
     parser.add_argument("--write-docs", action="store_true", help="replace the spectral table of docs/performance.md")
     args = parser.parse_args()
@@ -122,10 +133,11 @@ def main():
                  " peak resident (GiB) | numpy compute (s) | largest score difference / largest score |",
                  "|---|---|---|---|---|---|---|---|---|---|"]
         for shape in args.shapes.split(","):
-            lines += run_shape(shape, args.eigenvectors, args.baseline_rows, work)
+            lines += run_shape(shape, args.eigenvectors, args.max_embedding_steps, args.baseline_rows, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    lines.insert(0, f"Written by `bin/bench-spectral --shapes {args.shapes} --eigenvectors {args.eigenvectors}`, on {processor()}:\n")
+    lines.insert(0, f"Written by `bin/bench-spectral --shapes {args.shapes} --eigenvectors {args.eigenvectors}"
+                    f" --max-embedding-steps {args.max_embedding_steps}`, on {processor()}:\n")
     table = "\n".join(lines)
     print(table)
     if args.write_docs:

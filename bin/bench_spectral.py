@@ -1,7 +1,7 @@
 """The graph-spectral benchmark run by bin/bench-spectral (which says what it does); standard library only.
 
-For each shape m x d: `lapscore generate` writes the rows (seed 3, min(20, d) informative features,
-5 clusters) as CSV; `lapscore fit --label-col cluster` ranks them by the Laplacian Score, SPEC
+For each shape m x d: `lapscore generate` writes the rows (seed 3, its defaults: 20 clusters in 10
+informative features, the rest noise of the same variance, as `lapscore bench` draws them) as CSV; `lapscore fit --label-col cluster` ranks them by the Laplacian Score, SPEC
 (phi3) and MCFS with K = --eigenvectors and d = 20 selected features (MCFS's cardinality), each
 timed whole, with the seconds of its graph, of its scores and, within those, of the spectral
 embedding (and its Lanczos steps) as the fit prints them. Where the rows are few enough for an
@@ -85,8 +85,8 @@ def run_shape(shape, eigenvectors, max_steps, baseline_rows, work):
     folder = os.path.join(work, shape)
     os.makedirs(folder)
     table = os.path.join(folder, "table.csv")
-    timed([LAPSCORE, "generate", "--rows", str(rows), "--dims", str(dims), "--informative", str(min(20, dims)), "--clusters", "5",
-           "--seed", "3", "--output", table], os.path.join(folder, "generate.log"))
+    timed([LAPSCORE, "generate", "--rows", str(rows), "--dims", str(dims), "--seed", "3", "--output", table],
+          os.path.join(folder, "generate.log"))
     lines = []
     for score in SCORES:
         result = fit(table, score, eigenvectors, max_steps, folder)

@@ -29,6 +29,7 @@ import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.base.FeatureSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.selection.base.GraphFeatureSelector;
+import io.github.lapscore.selection.params.SpectralScoreParams;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -44,6 +45,9 @@ import scala.Option;
  * following the rules of {@link OutputPaths}.
  */
 final class FitCommand {
+
+    /** Most classes of the label that {@link #eigenvectorsFromClasses} takes as SPEC's and MCFS's K. */
+    private static final int MAX_CLASSES_AS_EIGENVECTORS = 100;
 
     private FitCommand() {
     }
@@ -142,6 +146,7 @@ final class FitCommand {
             selector.setLabelCol(input.internalName(input.labelColumn()));
         }
         requireLabelIfNeeded(selector, score, input);
+        eigenvectorsFromClasses(selector, input, args, out);
         if (!ignored.isEmpty()) {
             out.println("Note: " + String.join(", ", ignored) + (ignored.size() == 1 ? " does" : " do") + " not apply to the "
                     + score.title() + " and " + (ignored.size() == 1 ? "is" : "are") + " ignored");
@@ -232,6 +237,27 @@ final class FitCommand {
         if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphSpec().needsLabels()) {
             throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"
                     + " of the same label");
+        }
+    }
+
+    /**
+     * SPEC and MCFS take K = the number of classes of {@code --label-col} when it is given and
+     * {@code --eigenvectors} is not: MCFS's K is the number of clusters (Cai, Zhang and He, KDD 2010,
+     * section 3.1). Only for 2 to {@value #MAX_CLASSES_AS_EIGENVECTORS} classes; a label of more
+     * values (a measured quantity) leaves K at its default. One pass over the label column.
+     */
+    private static void eigenvectorsFromClasses(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
+                                                PrintStream out) {
+        if (!(selector instanceof SpectralScoreParams spectral) || input.labelColumn() == null
+                || args.given(FitOption.EIGENVECTORS)) {
+            return;
+        }
+        long classes = input.data().select(col(input.internalName(input.labelColumn()))).distinct()
+                .limit(MAX_CLASSES_AS_EIGENVECTORS + 1).count();
+        if (classes >= 2 && classes <= MAX_CLASSES_AS_EIGENVECTORS) {
+            selector.set(spectral.numEigenvectors(), (int) classes);
+            out.printf(Locale.ROOT, "Note: --eigenvectors is %d, the number of classes of --label-col '%s' (MCFS's number of"
+                    + " clusters); give --eigenvectors to choose K yourself%n", classes, input.labelColumn());
         }
     }
 

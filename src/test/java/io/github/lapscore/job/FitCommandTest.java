@@ -25,6 +25,8 @@ import io.github.lapscore.selection.FisherScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelector;
 import io.github.lapscore.selection.LaplacianScoreSelectorModel;
 import io.github.lapscore.selection.LocalKernelRegressionSelector;
+import io.github.lapscore.selection.McfsSelector;
+import io.github.lapscore.selection.SpecSelector;
 import io.github.lapscore.selection.base.FeatureSelectorModel;
 import io.github.lapscore.testkit.BruteForceRecall;
 import io.github.lapscore.testkit.Caches;
@@ -248,6 +250,13 @@ class FitCommandTest {
         assertArrayEquals(new LocalKernelRegressionSelector().setLkrLambda(0.5).setCenterFeatures(true).fit(iris).scores(),
                 run("--input", "data/iris.csv", "--label-col", "species", "--score", "lkr", "--lkr-lambda", "0.5",
                         "--lkr-center", "true").scores(), 1e-12);
+        // SPEC and MCFS take K = the label's 3 classes unless --eigenvectors is given.
+        assertArrayEquals(new McfsSelector().setNumNeighbors(40).setNumEigenvectors(3).setNumTopFeatures(2).fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--score", "mcfs", "--k", "40", "--num-features", "2")
+                        .scores(), 1e-12);
+        assertArrayEquals(new SpecSelector().setNumNeighbors(40).setNumEigenvectors(2).fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--score", "spec", "--k", "40", "--eigenvectors", "2")
+                        .scores(), 1e-12);
         FeatureSelectorModel<?> lkrClass = run("--input", "data/iris.csv", "--label-col", "species", "--score", "lkr",
                 "--graph", "class", "--max-class-size", "40");
         assertEquals(3, lkrClass.summary().largeClasses());

@@ -22,6 +22,14 @@ public final class SelectorRanker implements FeatureRanker {
     private final boolean ranksPerCount;
 
     /**
+     * {@code selector} whose scores do not depend on how many features are asked for (every score
+     * but MCFS): fitted once, its ranking gives the best m for every m.
+     */
+    public SelectorRanker(String name, FeatureSelector<?, ?> selector, boolean supervised) {
+        this(name, selector, supervised, false);
+    }
+
+    /**
      * {@code selector}, already configured (features column, params, and the label column when it
      * is {@code supervised}); its selection params are replaced by "all features", or by the count
      * wanted when its scores depend on it ({@code ranksPerCount}).

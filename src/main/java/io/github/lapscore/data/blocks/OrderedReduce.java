@@ -51,6 +51,30 @@ public final class OrderedReduce {
         return mergeSorted(level.collect(), merge);
     }
 
+    /**
+     * The partials of {@code partials}, one per position, merged as {@link #reduce(JavaRDD, Merge)}
+     * merges an RDD with one per partition: in the same tree of groups, so that the two give the same
+     * result to the last bit. For the work of one task that could also have been spread over many.
+     */
+    public static <T> T reduce(List<T> partials, Merge<T> merge) {
+        List<Tuple2<Integer, T>> level = new ArrayList<>(partials.size());
+        for (int i = 0; i < partials.size(); i++) {
+            level.add(new Tuple2<>(i, partials.get(i)));
+        }
+        int count = partials.size();
+        while (count > FAN_IN) {
+            int groups = (count + FAN_IN - 1) / FAN_IN;
+            List<Tuple2<Integer, T>> next = new ArrayList<>(groups);
+            for (int group = 0; group < groups; group++) {
+                int from = group * FAN_IN;
+                next.add(new Tuple2<>(group, mergeSorted(level.subList(from, Math.min(count, from + FAN_IN)), merge)));
+            }
+            level = next;
+            count = groups;
+        }
+        return mergeSorted(level, merge);
+    }
+
     private static <T> Iterator<Tuple2<Integer, T>> mergedInOrder(int index, Iterator<T> parts, Merge<T> merge) {
         List<Tuple2<Integer, T>> merged = new ArrayList<>(1);
         T total = null;

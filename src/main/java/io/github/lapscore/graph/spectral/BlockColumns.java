@@ -134,6 +134,14 @@ public final class BlockColumns implements Serializable {
         return new BlockColumns(block, firstRow, result);
     }
 
+    /** {@code second} added into {@code first}, entry by entry; {@code first}, the sum. */
+    static double[] added(double[] first, double[] second) {
+        for (int i = 0; i < first.length; i++) {
+            first[i] += second[i];
+        }
+        return first;
+    }
+
     /** Every entry multiplied by {@code factor}. */
     BlockColumns scaled(double factor) {
         double[][] result = new double[columns.length][];

@@ -50,7 +50,38 @@ final class WeightProduct {
         int numBlocks = layout.numBlocks();
         return parts.mapToPair(part -> part)
                 .groupByKey(new HashPartitioner(numBlocks))
-                .mapPartitionsWithIndex((block, grouped) -> List.of(sum(block, grouped, layout, numColumns)).iterator(), true);
+                .mapPartitionsWithIndex((block, grouped) -> {
+                    List<PairPart> blockParts = new ArrayList<>();
+                    grouped.forEachRemaining(group -> group._2().forEach(blockParts::add));
+                    return List.of(sum(block, blockParts, layout, numColumns)).iterator();
+                }, true);
+    }
+
+    /**
+     * {@code S x} in one task: {@code x} one {@link BlockColumns} per block (position i holding
+     * block i), {@code edgesByPair} the edges of every block pair by pair number. The same parts
+     * as {@link #of}, summed in the same order, so the same result to the last bit.
+     */
+    static List<BlockColumns> inTask(BlockLayout layout, EdgeWeighting weighting, List<List<Edge>> edgesByPair,
+                                     List<BlockColumns> x, int numColumns) {
+        int numBlocks = layout.numBlocks();
+        List<List<PairPart>> partsByBlock = new ArrayList<>(numBlocks);
+        for (int block = 0; block < numBlocks; block++) {
+            partsByBlock.add(new ArrayList<>());
+        }
+        List<Tuple2<Integer, PairPart>> sent = new ArrayList<>(2);
+        for (int a = 0; a < numBlocks; a++) {
+            for (int b = a; b < numBlocks; b++) {
+                sent.clear();
+                addPair(x.get(a), x.get(b), edgesByPair.get(layout.pairIndex(a, b)).iterator(), weighting, layout, sent);
+                sent.forEach(part -> partsByBlock.get(part._1()).add(part._2()));
+            }
+        }
+        List<BlockColumns> product = new ArrayList<>(numBlocks);
+        for (int block = 0; block < numBlocks; block++) {
+            product.add(sum(block, partsByBlock.get(block), layout, numColumns));
+        }
+        return product;
     }
 
     /** The parts of pair (low, high): one per block that an edge touches, only for the rows touched. */
@@ -87,11 +118,8 @@ final class WeightProduct {
     }
 
     /** Block {@code block}'s rows of the product: its parts added in pair order (zero where no edge reaches). */
-    private static BlockColumns sum(int block, Iterator<Tuple2<Integer, Iterable<PairPart>>> grouped, BlockLayout layout,
-                                    int numColumns) {
+    private static BlockColumns sum(int block, List<PairPart> parts, BlockLayout layout, int numColumns) {
         BlockColumns total = BlockColumns.zeros(block, layout.firstRow(block), layout.rowsIn(block), numColumns);
-        List<PairPart> parts = new ArrayList<>();
-        grouped.forEachRemaining(group -> group._2().forEach(parts::add));
         parts.sort(Comparator.comparingInt(PairPart::pair));
         for (PairPart part : parts) {
             for (int c = 0; c < numColumns; c++) {

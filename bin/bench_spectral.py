@@ -66,7 +66,8 @@ def fit(path, score, eigenvectors, max_steps, folder):
     graph = stages.get("graph", 0.0) + stages.get("weights", 0.0)
     print(f"{os.path.basename(folder)} {score}: fit {whole:.1f} s, graph {graph:.1f} s, scores {stages['scores']:.1f} s,"
           f" embedding {embedding:.1f} s", file=sys.stderr)
-    return whole, peak, graph, stages["scores"], embedding, steps.group(1) if steps else "—", out
+    where = " (one task)" if re.search(r"^\[scores\] Spectral embedding: .* in one task,", printed, re.M) else " (distributed)"
+    return whole, peak, graph, stages["scores"], embedding, steps.group(1) + where if steps else "—", out
 
 
 def baseline(path, score, eigenvectors, folder):

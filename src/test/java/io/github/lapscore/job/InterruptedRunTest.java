@@ -73,10 +73,15 @@ class InterruptedRunTest {
         }
     }
 
-    /** {@code lapscore fit args} in a JVM on this test's class path, its output in {@code root}/stdout.txt and stderr.txt. */
+    /**
+     * {@code lapscore fit args} in a JVM on this test's class path, its output in {@code root}/stdout.txt and stderr.txt.
+     * The JVM starts through {@code env --default-signal=INT} (GNU coreutils): a build started in the background of a
+     * script ({@code ./mvnw verify &}, {@code nohup}) has SIGINT ignored, every child inherits that, and a JVM that
+     * inherits an ignored SIGINT never runs its shutdown hooks on Ctrl-C, which is what this test sends.
+     */
     private static Process start(Path root, List<String> properties, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "@conf/spark-jvm.options", "-Xmx1g", "-Dspark.ui.enabled=false", "-cp", System.getProperty("java.class.path")));
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@conf/spark-jvm.options", "-Xmx1g", "-Dspark.ui.enabled=false", "-cp", System.getProperty("java.class.path")));
         command.addAll(properties);
         command.addAll(List.of(InterruptibleRun.class.getName(), "fit", "--master", "local[2]"));
         command.addAll(List.of(args));

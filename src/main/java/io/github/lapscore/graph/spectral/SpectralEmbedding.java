@@ -172,9 +172,10 @@ public final class SpectralEmbedding {
             TaskColumns store = new TaskColumns(layout, weighting, inOrder(pairEdges), inOrder(blockKeys));
             return List.of(TaskResult.of(new Lanczos<>(store, numVectors, settings, numRows))).iterator();
         }));
-        TaskResult.Summary summary = timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding in one task"
-                + " (%,d rows, %,d MiB at most): the %d smallest non-trivial eigenpairs of the normalised Laplacian (Lanczos,"
-                + " at most %d steps)", numRows, bytes >> 20, numVectors, settings.maxSteps()),
+        TaskResult.Summary summary = timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding: the %d"
+                + " smallest non-trivial eigenpairs of the normalised Laplacian (Lanczos, at most %d steps) in one task,"
+                + " its %,d rows and edges there (at most %,d MiB)", numVectors, settings.maxSteps(), numRows,
+                Math.max(1, bytes >> 20)),
                 () -> result.map(TaskResult::summary).first());
         if (summary.refusal() != null) {
             caches.release(result);
@@ -184,7 +185,7 @@ public final class SpectralEmbedding {
         JavaRDD<BlockColumns> vectors = caches.persist(byBlock(result.flatMap(task -> task.vectors.iterator()), numBlocks));
         JavaRDD<BlockColumns> sqrtDegrees = caches.persist(byBlock(result.flatMap(task -> task.sqrtDegrees.iterator()),
                 numBlocks));
-        timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding: the %d eigenvectors after %d Lanczos steps"
+        timer.run(Stage.SCORES, String.format(Locale.ROOT, "Spectral embedding: the %d eigenvectors after %d Lanczos steps,"
                 + " sent to the graph's blocks", numVectors, summary.steps()), () -> vectors.count() + sqrtDegrees.count());
         caches.release(result);
         return new SpectralEmbedding(summary.eigenvalues(), summary.residuals(), vectors, sqrtDegrees, summary.steps(), true);

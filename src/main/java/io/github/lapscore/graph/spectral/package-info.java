@@ -3,10 +3,17 @@
  * eigenvectors (Zhao and Liu's SPEC, ICML 2007; Cai, Zhang and He's MCFS, KDD 2010): the smallest
  * non-trivial eigenpairs of the normalised Laplacian {@code I - D^-1/2 S D^-1/2}.
  *
- * <p>Vectors of m entries are held distributed, one {@link io.github.lapscore.graph.spectral.BlockColumns}
- * per block of the graph's layout (partition i holding block i, as the rows); a product with the
- * normalised adjacency is one pass over the edges by block pair, the same traversal as the scores'
- * sums. The driver holds O(j^2) numbers for j Lanczos steps, never a vector of m entries.
+ * <p>{@link io.github.lapscore.graph.spectral.Lanczos} is written once over a
+ * {@link io.github.lapscore.graph.spectral.ColumnStore}, the place its vectors of m entries live,
+ * one {@link io.github.lapscore.graph.spectral.BlockColumns} per block of the graph's layout:
+ * {@link io.github.lapscore.graph.spectral.DistributedColumns} holds them in an RDD (partition i
+ * holding block i, as the rows), a product with the normalised adjacency being one pass over the
+ * edges by block pair, the same traversal as the scores' sums; {@link
+ * io.github.lapscore.graph.spectral.TaskColumns} holds them in one task that has gathered the edges
+ * once, for graphs small enough (see {@link io.github.lapscore.graph.spectral.LanczosSettings}).
+ * Both share {@link io.github.lapscore.graph.spectral.WeightProduct}'s arithmetic and add the
+ * blocks' shares in one order. The driver holds O(j^2) numbers for j Lanczos steps, never a
+ * vector of m entries.
  *
  * <p>Internal: depends on {@code graph} and {@code data.blocks}; nothing in {@code graph} depends on it.
  */

@@ -178,7 +178,7 @@ final class EvaluateCommand {
         if (estimator instanceof SpectralScoreParams spectral && !fit.given(FitOption.EIGENVECTORS)) {
             estimator.set(spectral.numEigenvectors(), classes);
         }
-        if (selector == EvaluatedSelector.LAPLACIAN_SU) {
+        if (selector.removesRedundancy()) {
             estimator.setRedundancyThreshold(own.number(EvaluateOption.REDUNDANCY_THRESHOLD));
             requireFeasibleRedundancy(numFeatures, estimator.getNumBins());
         }

@@ -117,8 +117,8 @@ final class FitCommand {
         boolean builtGraph = selector instanceof GraphFeatureSelector<?, ?> graphSelector
                 && graphSelector.graphSpec().materialised();
         if (args.given(FitOption.EDGES_OUT) && !builtGraph) {
-            throw new IllegalArgumentException("--edges-out needs a built graph, and " + (score == ScoreChoice.FISHER
-                    ? "the Fisher score builds none" : "the class graph is never built (it would have n_l^2 edges per class)"));
+            throw new IllegalArgumentException("--edges-out needs a built graph, and " + (selector instanceof GraphFeatureSelector<?, ?>
+                    ? "the class graph is never built (it would have n_l^2 edges per class)" : "the " + score.title() + " builds none"));
         }
         return new Plan(score, selector, ignored, unused, selectionNotes);
     }
@@ -231,8 +231,9 @@ final class FitCommand {
         if (input.labelColumn() != null) {
             return;
         }
-        if (score == ScoreChoice.FISHER) {
-            throw new IllegalArgumentException("--score fisher needs --label-col: the Fisher score compares classes");
+        if (score.has(ScoreChoice.Trait.SUPERVISED)) {
+            throw new IllegalArgumentException("--score " + score.paramValue() + " needs --label-col: the " + score.title()
+                    + " compares classes");
         }
         if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphSpec().needsLabels()) {
             throw new IllegalArgumentException("--graph " + graphSelector.getGraphType() + " needs --label-col: its edges join rows"

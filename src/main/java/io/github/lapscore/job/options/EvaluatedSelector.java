@@ -1,69 +1,62 @@
 package io.github.lapscore.job.options;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
+import io.github.lapscore.job.options.ScoreChoice.Trait;
+
 /**
- * The selectors {@code lapscore evaluate --selectors} can compare: the data variance, the scores
- * of this library, and the Laplacian Score with redundancy removal by symmetric uncertainty
- * ({@code laplacian+su}). {@code score} is the estimator's score, null for the variance, which
- * needs none. SPEC and MCFS are compared when asked for: they need a connected graph, which the
- * default k does not always give.
+ * A selector {@code lapscore evaluate --selectors} can compare: the data variance, which needs no
+ * score, every score of {@link ScoreChoice} under its {@code --score} name, and after the Laplacian
+ * Score the same with redundancy removal by symmetric uncertainty ({@code laplacian+su}).
+ *
+ * @param label             the name on the command line and in the tables
+ * @param score             the estimator's score, or null for the variance
+ * @param removesRedundancy whether redundancy removal follows the ranking
  */
-public enum EvaluatedSelector {
-    VARIANCE("variance", null),
-    LAPLACIAN("laplacian", ScoreChoice.LAPLACIAN),
-    LAPLACIAN_SU("laplacian+su", ScoreChoice.LAPLACIAN),
-    FISHER("fisher", ScoreChoice.FISHER),
-    LKR("lkr", ScoreChoice.LKR),
-    SPEC("spec", ScoreChoice.SPEC),
-    MCFS("mcfs", ScoreChoice.MCFS);
+public record EvaluatedSelector(String label, ScoreChoice score, boolean removesRedundancy) {
 
-    private final String label;
-    private final ScoreChoice score;
+    /** The baseline that ranks features by their variance. */
+    public static final EvaluatedSelector VARIANCE = new EvaluatedSelector("variance", null, false);
 
-    EvaluatedSelector(String label, ScoreChoice score) {
-        this.label = label;
-        this.score = score;
+    /** Every selector, in the order of the tables: the variance, then the scores in {@link ScoreChoice}'s order. */
+    public static List<EvaluatedSelector> all() {
+        List<EvaluatedSelector> selectors = new ArrayList<>(List.of(VARIANCE));
+        for (ScoreChoice score : ScoreChoice.values()) {
+            selectors.add(new EvaluatedSelector(score.paramValue(), score, false));
+            if (score == ScoreChoice.LAPLACIAN) {
+                selectors.add(new EvaluatedSelector(score.paramValue() + "+su", score, true));
+            }
+        }
+        return selectors;
     }
 
-    /** The name on the command line and in the tables. */
-    public String label() {
-        return label;
-    }
-
-    /** The estimator's score, or null for the variance. */
-    public ScoreChoice score() {
-        return score;
-    }
-
-    /** Whether it reads the class labels (only the Fisher score does). */
+    /** Whether it reads the class labels. */
     public boolean supervised() {
-        return this == FISHER;
+        return score != null && score.has(Trait.SUPERVISED);
     }
 
-    /**
-     * Whether its scores depend on the number of features asked for: MCFS stops each regression at
-     * that many active features (Cai, Zhang and He, KDD 2010, eq. 5), so it is fitted once per count.
-     */
+    /** Whether its scores depend on the number of features asked for, so that it is fitted once per count. */
     public boolean scoresDependOnCount() {
-        return this == MCFS;
+        return score != null && score.has(Trait.SELECTION_DEPENDS_ON_COUNT);
     }
 
-    /** Every name, comma-separated, in declaration order. */
+    /** Every name, comma-separated, in the tables' order. */
     public static String labels() {
-        return String.join(",", Arrays.stream(values()).map(EvaluatedSelector::label).toArray(String[]::new));
+        return String.join(",", all().stream().map(EvaluatedSelector::label).toList());
     }
 
-    /** The names compared by default (all but the graph-spectral scores), comma-separated. */
+    /** The names compared by default (all but the scores that need a connected graph), comma-separated. */
     public static String defaultLabels() {
-        return String.join(",", Arrays.stream(values())
-                .filter(selector -> selector != SPEC && selector != MCFS).map(EvaluatedSelector::label).toArray(String[]::new));
+        return String.join(",", all().stream()
+                .filter(selector -> selector.score == null || !selector.score.has(Trait.NEEDS_CONNECTED_GRAPH))
+                .map(EvaluatedSelector::label).toList());
     }
 
     /** The selector named {@code label}, ignoring case. */
     public static EvaluatedSelector of(String label) {
-        for (EvaluatedSelector selector : values()) {
+        for (EvaluatedSelector selector : all()) {
             if (selector.label.equals(label.trim().toLowerCase(Locale.ROOT))) {
                 return selector;
             }

@@ -34,12 +34,17 @@ public record EvaluatedSelector(String label, ScoreChoice score, boolean removes
 
     /** Whether it reads the class labels. */
     public boolean supervised() {
-        return score != null && score.has(Trait.SUPERVISED);
+        return has(Trait.SUPERVISED);
     }
 
     /** Whether its scores depend on the number of features asked for, so that it is fitted once per count. */
     public boolean scoresDependOnCount() {
-        return score != null && score.has(Trait.SELECTION_DEPENDS_ON_COUNT);
+        return has(Trait.SELECTION_DEPENDS_ON_COUNT);
+    }
+
+    /** Whether its score has {@code trait} (the variance has none). */
+    private boolean has(Trait trait) {
+        return score != null && score.has(trait);
     }
 
     /** Every name, comma-separated, in the tables' order. */
@@ -50,7 +55,7 @@ public record EvaluatedSelector(String label, ScoreChoice score, boolean removes
     /** The names compared by default (all but the scores that need a connected graph), comma-separated. */
     public static String defaultLabels() {
         return String.join(",", all().stream()
-                .filter(selector -> selector.score == null || !selector.score.has(Trait.NEEDS_CONNECTED_GRAPH))
+                .filter(selector -> !selector.has(Trait.NEEDS_CONNECTED_GRAPH))
                 .map(EvaluatedSelector::label).toList());
     }
 

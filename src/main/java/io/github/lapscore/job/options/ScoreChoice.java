@@ -1,5 +1,6 @@
 package io.github.lapscore.job.options;
 
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -47,7 +48,8 @@ public enum ScoreChoice implements ParamOption {
     ScoreChoice(String title, Supplier<FeatureSelector<?, ?>> estimator, Trait... traits) {
         this.title = title;
         this.estimator = estimator;
-        this.traits = traits.length == 0 ? EnumSet.noneOf(Trait.class) : EnumSet.of(traits[0], traits);
+        this.traits = EnumSet.noneOf(Trait.class);
+        Collections.addAll(this.traits, traits);
     }
 
     /** The score's name in reports, e.g. "Fisher score". */

@@ -7,7 +7,7 @@ row numbers).
 
 Prints "seconds S" (the build, after a small warm-up build that compiles pynndescent's numba code),
 "compile_seconds C" (that warm-up), then one line per asked row: the row, then its k nearest other
-rows. Run by io.github.lapscore.bench.PynndescentBaseline; needs Debian's python3-pynndescent.
+rows. Run by lapscore.bench.PynndescentBaseline; needs Debian's python3-pynndescent.
 """
 import argparse
 import os

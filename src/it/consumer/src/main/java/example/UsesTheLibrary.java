@@ -1,7 +1,7 @@
 package example;
 
-import io.github.lapscore.selection.LaplacianScoreSelector;
-import io.github.lapscore.selection.LaplacianScoreSelectorModel;
+import lapscore.selection.LaplacianScoreSelector;
+import lapscore.selection.LaplacianScoreSelectorModel;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineStage;
 

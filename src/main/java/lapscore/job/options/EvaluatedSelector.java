@@ -1,0 +1,71 @@
+package lapscore.job.options;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import lapscore.job.options.ScoreChoice.Trait;
+
+/**
+ * A selector {@code lapscore evaluate --selectors} can compare: the data variance, which needs no
+ * score, every score of {@link ScoreChoice} under its {@code --score} name, and after the Laplacian
+ * Score the same with redundancy removal by symmetric uncertainty ({@code laplacian+su}).
+ *
+ * @param label             the name on the command line and in the tables
+ * @param score             the estimator's score, or null for the variance
+ * @param removesRedundancy whether redundancy removal follows the ranking
+ */
+public record EvaluatedSelector(String label, ScoreChoice score, boolean removesRedundancy) {
+
+    /** The baseline that ranks features by their variance. */
+    public static final EvaluatedSelector VARIANCE = new EvaluatedSelector("variance", null, false);
+
+    /** Every selector, in the order of the tables: the variance, then the scores in {@link ScoreChoice}'s order. */
+    public static List<EvaluatedSelector> all() {
+        List<EvaluatedSelector> selectors = new ArrayList<>(List.of(VARIANCE));
+        for (ScoreChoice score : ScoreChoice.values()) {
+            selectors.add(new EvaluatedSelector(score.paramValue(), score, false));
+            if (score == ScoreChoice.LAPLACIAN) {
+                selectors.add(new EvaluatedSelector(score.paramValue() + "+su", score, true));
+            }
+        }
+        return selectors;
+    }
+
+    /** Whether it reads the class labels. */
+    public boolean supervised() {
+        return has(Trait.SUPERVISED);
+    }
+
+    /** Whether its scores depend on the number of features asked for, so that it is fitted once per count. */
+    public boolean scoresDependOnCount() {
+        return has(Trait.SELECTION_DEPENDS_ON_COUNT);
+    }
+
+    /** Whether its score has {@code trait} (the variance has none). */
+    private boolean has(Trait trait) {
+        return score != null && score.has(trait);
+    }
+
+    /** Every name, comma-separated, in the tables' order. */
+    public static String labels() {
+        return String.join(",", all().stream().map(EvaluatedSelector::label).toList());
+    }
+
+    /** The names compared by default (all but the scores that need a connected graph), comma-separated. */
+    public static String defaultLabels() {
+        return String.join(",", all().stream()
+                .filter(selector -> !selector.has(Trait.NEEDS_CONNECTED_GRAPH))
+                .map(EvaluatedSelector::label).toList());
+    }
+
+    /** The selector named {@code label}, ignoring case. */
+    public static EvaluatedSelector of(String label) {
+        for (EvaluatedSelector selector : all()) {
+            if (selector.label.equals(label.trim().toLowerCase(Locale.ROOT))) {
+                return selector;
+            }
+        }
+        throw new IllegalArgumentException("--selectors: unknown selector '" + label + "'; expected some of " + labels());
+    }
+}

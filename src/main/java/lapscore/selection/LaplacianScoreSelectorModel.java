@@ -1,0 +1,54 @@
+package lapscore.selection;
+
+import lapscore.scoring.ScoreOrder;
+import lapscore.selection.base.FeatureSelectorModel;
+import lapscore.selection.base.FitSummary;
+import lapscore.selection.base.ModelPersistence;
+import lapscore.selection.redundancy.Redundancy;
+import lapscore.selection.params.LaplacianScoreParams;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+
+/**
+ * The fitted {@link LaplacianScoreSelector}: the Laplacian Score of every input feature (smaller is
+ * better, NaN for features constant on the graph), their ranking and the selected features, which
+ * {@code transform} keeps.
+ */
+public final class LaplacianScoreSelectorModel extends FeatureSelectorModel<LaplacianScoreSelectorModel>
+        implements LaplacianScoreParams {
+
+    /**
+     * A model of no features, there because Spark Connect's service lookup constructs every listed
+     * class with no arguments; fit a LaplacianScoreSelector or {@link #load} a model to use one.
+     */
+    public LaplacianScoreSelectorModel() {
+        this(Identifiable$.MODULE$.randomUID("LaplacianScoreSelectorModel"), new double[0], new int[0], Redundancy.none(0), FitSummary.empty());
+    }
+
+    /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */
+    public LaplacianScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        super(uid, scores, selectedFeatures, redundancy, summary);
+        declaredParams().setGraphDefaults(this);
+        declaredParams().setLaplacianDefaults(this);
+    }
+
+    @Override
+    protected LaplacianScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                     FitSummary summary) {
+        return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
+    }
+
+    @Override
+    public ScoreOrder scoreOrder() {
+        return ScoreOrder.SMALLER_IS_BETTER;
+    }
+
+    public static MLReader<LaplacianScoreSelectorModel> read() {
+        return new ModelPersistence.Reader<>(LaplacianScoreSelectorModel.class, LaplacianScoreSelectorModel::new);
+    }
+
+    public static LaplacianScoreSelectorModel load(String path) {
+        return read().load(path);
+    }
+}

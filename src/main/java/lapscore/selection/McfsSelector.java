@@ -1,0 +1,80 @@
+package lapscore.selection;
+
+import lapscore.scoring.GraphScore;
+import lapscore.scoring.spectral.McfsScores;
+import lapscore.selection.base.FitSummary;
+import lapscore.selection.base.GraphFeatureSelector;
+import lapscore.selection.params.SpectralScoreParams;
+import lapscore.selection.redundancy.Redundancy;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+
+/**
+ * Feature selection by Multi-Cluster Feature Selection, MCFS (Cai, Zhang and He, "Unsupervised
+ * Feature Selection for Multi-Cluster Data", KDD 2010), for data whose rows form several clusters:
+ * the {@code numEigenvectors} smallest non-trivial solutions {@code y_k} of {@code L y = lambda D y}
+ * on the kNN, epsilon or classKnn graph (weighed as for the Laplacian Score) are regressed on the
+ * features by LARS with the LASSO modification, each stopped when {@code numTopFeatures} features
+ * are active, and a feature scores {@code max_k |a_k,r|}, larger is better (see {@link McfsScores}).
+ * The regressions read the features' Gram matrix only through the columns of the features that
+ * join them: built whole when that is cheaper, in rounds of columns otherwise, so wide tables never
+ * put a p x p matrix on the driver. The graph must be connected; the class graph is not accepted.
+ *
+ * <pre>{@code
+ * McfsSelectorModel model = new McfsSelector().setNumNeighbors(5).setNumEigenvectors(10)
+ *     .setNumTopFeatures(20).fit(data);
+ * }</pre>
+ */
+public final class McfsSelector extends GraphFeatureSelector<McfsSelector, McfsSelectorModel> implements SpectralScoreParams {
+
+    public McfsSelector() {
+        this(Identifiable$.MODULE$.randomUID("McfsSelector"));
+    }
+
+    /** A selector with the given uid (used by persistence). */
+    public McfsSelector(String uid) {
+        super(uid);
+        declaredParams().setSpectralDefaults(this);
+    }
+
+    public McfsSelector setWeightKernel(String value) {
+        set(weightKernel(), value);
+        return this;
+    }
+
+    public McfsSelector setIncludeSelfLoops(boolean value) {
+        set(includeSelfLoops(), value);
+        return this;
+    }
+
+    public McfsSelector setNumEigenvectors(int value) {
+        set(numEigenvectors(), value);
+        return this;
+    }
+
+    public McfsSelector setMaxEmbeddingSteps(int value) {
+        set(maxEmbeddingSteps(), value);
+        return this;
+    }
+
+    /** MCFS over the eigenvectors, each regression stopped at {@code numTopFeatures} active features (the paper's d). */
+    @Override
+    protected GraphScore graphScore() {
+        return new McfsScores(getNumEigenvectors(), getNumTopFeatures(), lanczosSettings());
+    }
+
+    @Override
+    protected McfsSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                                         FitSummary summary) {
+        return new McfsSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
+    }
+
+    public static MLReader<McfsSelector> read() {
+        return new DefaultParamsReader<>();
+    }
+
+    public static McfsSelector load(String path) {
+        return read().load(path);
+    }
+}

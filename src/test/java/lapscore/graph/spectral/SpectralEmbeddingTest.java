@@ -1,0 +1,203 @@
+package lapscore.graph.spectral;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import lapscore.data.CacheScope;
+import lapscore.graph.WeightedGraph;
+import lapscore.graph.search.KnnMethod;
+import lapscore.graph.search.approximate.ForestSettings;
+import lapscore.graph.spec.GraphSpec;
+import lapscore.graph.spec.KnnGraph;
+import lapscore.progress.StageTimer;
+import lapscore.testkit.BuiltGraphs;
+import lapscore.testkit.DenseLaplacianReference;
+import lapscore.testkit.DenseSpectrum;
+import lapscore.testkit.SparkTestSession;
+import org.apache.spark.api.java.JavaRDD;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Lanczos embedding, distributed and in one task, against the dense eigenproblem: the
+ * normalised Laplacian {@code I - D^-1/2 W D^-1/2} built from the reference graph's dense W, and
+ * its eigenpairs from LAPACK's {@code dsyevd}.
+ */
+class SpectralEmbeddingTest {
+
+    /** The whole iteration in one task, whatever the graph's size. */
+    private static final LanczosSettings ONE_TASK = new LanczosSettings(LanczosSettings.DEFAULT_MAX_STEPS, 1e-11, 7L, Long.MAX_VALUE);
+    /** A few Spark jobs per step, whatever the graph's size. */
+    private static final LanczosSettings DISTRIBUTED = new LanczosSettings(LanczosSettings.DEFAULT_MAX_STEPS, 1e-11, 7L, 0);
+
+    @ParameterizedTest(name = "m={0} k={1} blockSize={2} {3} {4} selfLoops={5} K={6} oneTask={7}")
+    @CsvSource({
+            "90, 8, 0, euclidean, heat, false, 5, false",
+            "90, 8, 0, euclidean, heat, false, 5, true",
+            "130, 9, 16, euclidean, heat, true, 10, false",
+            "130, 9, 16, euclidean, heat, true, 10, true",
+            "130, 10, 30, cosine, cosine, false, 3, true",
+            "75, 12, 20, euclidean, binary, false, 6, false",
+            "12, 5, 4, euclidean, heat, false, 11, true"})
+    void eigenpairsAreTheDenseProblems(int rows, int k, int blockSize, String measure, String kernel, boolean selfLoops,
+                                       int numVectors, boolean oneTask) {
+        double[][] data = SparkTestSession.clusteredData(rows, 5, rows + k);
+        DenseLaplacianReference reference = new DenseLaplacianReference(data, k, measure, kernel, Double.NaN, selfLoops);
+        DenseSpectrum dense = DenseSpectrum.of(reference.weights);
+        assertTrue(dense.values[1] > 1e-6, "the test graph is connected: " + dense.values[0] + ", " + dense.values[1] + ", " + dense.values[2]);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec(k, measure, kernel, selfLoops, blockSize));
+             CacheScope caches = new CacheScope()) {
+            SpectralEmbedding embedding = SpectralEmbedding.of(graph, numVectors, oneTask ? ONE_TASK : DISTRIBUTED, caches,
+                    timer());
+            assertEquals(oneTask, embedding.ranInOneTask());
+            double[][] vectors = collect(embedding.vectors(), rows, numVectors);
+            for (int j = 0; j < numVectors; j++) {
+                assertEquals(dense.values[j + 1], embedding.eigenvalues()[j], 1e-10, "lambda_" + (j + 1));
+                double[] residual = dense.residual(column(vectors, j), embedding.eigenvalues()[j]);
+                assertTrue(norm(residual) < 1e-9, "residual of xi_" + (j + 1) + ": " + norm(residual));
+                assertEquals(norm(residual), embedding.residuals()[j], 1e-9);
+                assertEquals(0.0, dot(column(vectors, j), dense.vector(0)), 1e-10, "xi_" + (j + 1) + " against xi_0");
+                for (int l = 0; l < numVectors; l++) {
+                    assertEquals(j == l ? 1.0 : 0.0, dot(column(vectors, j), column(vectors, l)), 1e-10);
+                }
+            }
+            boolean gapAfterLast = numVectors + 1 >= rows || dense.values[numVectors + 1] - dense.values[numVectors] > 1e-6;
+            if (gapAfterLast) {
+                double[][] projector = dense.projector(1, numVectors + 1);
+                for (int a = 0; a < rows; a++) {
+                    for (int b = 0; b < rows; b++) {
+                        double sum = 0;
+                        for (int j = 0; j < numVectors; j++) {
+                            sum += vectors[a][j] * vectors[b][j];
+                        }
+                        assertEquals(projector[a][b], sum, 1e-8, "projector on the eigenvectors, entry " + a + ", " + b);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Neither the input's partitioning nor where the iteration runs moves an eigenvalue or a
+     * vector's entry by a bit (the sums of more than 16 blocks, merged in two levels, are
+     * OrderedReduceTest's).
+     */
+    @Test
+    void theEmbeddingDependsNeitherOnThePartitioningNorOnWhereItRuns() {
+        double[][] data = SparkTestSession.clusteredData(150, 6, 11L);
+        double[] first = null;
+        double[][] firstVectors = null;
+        for (int partitions : new int[]{1, 4, 9}) {
+            for (LanczosSettings settings : partitions == 1 ? new LanczosSettings[]{DISTRIBUTED}
+                    : new LanczosSettings[]{DISTRIBUTED, ONE_TASK}) {
+                try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, partitions),
+                        spec(9, "euclidean", "heat", false, 40));
+                     CacheScope caches = new CacheScope()) {
+                    SpectralEmbedding embedding = SpectralEmbedding.of(graph, 4, settings, caches, timer());
+                    double[][] vectors = collect(embedding.vectors(), 150, 4);
+                    if (first == null) {
+                        first = embedding.eigenvalues();
+                        firstVectors = vectors;
+                    } else {
+                        assertArrayEquals(first, embedding.eigenvalues(), 0.0);
+                        for (int i = 0; i < 150; i++) {
+                            assertArrayEquals(firstVectors[i], vectors[i], 0.0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The iteration runs in one task when the memory allowed holds what it needs, and distributed when one byte short. */
+    @Test
+    void theIterationRunsInOneTaskWhenItsMemoryAllows() {
+        double[][] data = SparkTestSession.clusteredData(80, 4, 5L);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(8, "euclidean", "heat", false, 0));
+             CacheScope caches = new CacheScope()) {
+            long needed = SpectralEmbedding.oneTaskBytes(80, graph.statistics().numEdges() + 80, 40, 3);
+            assertTrue(SpectralEmbedding.of(graph, 3, new LanczosSettings(40, 1e-10, 1L, needed), caches, timer()).ranInOneTask());
+            assertFalse(SpectralEmbedding.of(graph, 3, new LanczosSettings(40, 1e-10, 1L, needed - 1), caches, timer())
+                    .ranInOneTask());
+            assertTrue(SpectralEmbedding.of(graph, 3, new LanczosSettings(40, 1e-10, 1L), caches, timer()).ranInOneTask(),
+                    "80 rows fit the memory Spark leaves a task");
+        }
+    }
+
+    @ParameterizedTest(name = "oneTask={0}")
+    @ValueSource(booleans = {false, true})
+    void aDisconnectedGraphIsRefusedWithItsComponents(boolean oneTask) {
+        double[][] data = new double[60][];
+        for (int i = 0; i < 60; i++) {
+            double offset = i < 30 ? 0 : 1000;
+            data[i] = new double[]{offset + i % 30, offset + (i * 7) % 30 * 0.5};
+        }
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(3, "euclidean", "binary", false, 0));
+             CacheScope caches = new CacheScope()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> SpectralEmbedding.of(graph, 3, oneTask ? ONE_TASK : DISTRIBUTED, caches, timer()));
+            assertTrue(refused.getMessage().contains("not connected") && refused.getMessage().contains("at least 2 components"),
+                    refused.getMessage());
+        }
+    }
+
+    @ParameterizedTest(name = "oneTask={0}")
+    @ValueSource(booleans = {false, true})
+    void tooFewStepsAreRefusedNamingTheSetting(boolean oneTask) {
+        double[][] data = SparkTestSession.clusteredData(120, 5, 3L);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(10, "euclidean", "heat", false, 0));
+             CacheScope caches = new CacheScope()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> SpectralEmbedding.of(graph, 5, new LanczosSettings(6, 1e-10, 1L, oneTask ? Long.MAX_VALUE : 0), caches, timer()));
+            assertTrue(refused.getMessage().contains("did not converge in 6 Lanczos steps")
+                    && refused.getMessage().contains("maxEmbeddingSteps"), refused.getMessage());
+        }
+    }
+
+    private static GraphSpec spec(int k, String measure, String kernel, boolean selfLoops, int blockSize) {
+        return new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
+                BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
+    }
+
+    private static StageTimer timer() {
+        return new StageTimer(SparkTestSession.spark().sparkContext(), "SpectralEmbeddingTest: ");
+    }
+
+    /** The distributed columns as one m x c array, row ids as indices. */
+    static double[][] collect(JavaRDD<BlockColumns> columns, int rows, int count) {
+        double[][] values = new double[rows][count];
+        for (BlockColumns block : columns.collect()) {
+            for (int i = 0; i < block.rows(); i++) {
+                for (int c = 0; c < count; c++) {
+                    values[(int) block.firstRow() + i][c] = block.get(i, c);
+                }
+            }
+        }
+        return values;
+    }
+
+    private static double[] column(double[][] values, int c) {
+        double[] column = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            column[i] = values[i][c];
+        }
+        return column;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += a[i] * b[i];
+        }
+        return sum;
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+}

@@ -1,0 +1,60 @@
+package lapscore.job.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lapscore.job.options.ScoreChoice.Trait;
+import org.junit.jupiter.api.Test;
+
+/** evaluate's selectors are derived from the scores' registry: a score added to {@link ScoreChoice} is evaluable with no other line. */
+class EvaluatedSelectorTest {
+
+    @Test
+    void everyScoreIsASelectorUnderItsScoreNameAfterTheVariance() {
+        List<EvaluatedSelector> selectors = EvaluatedSelector.all();
+        assertEquals(EvaluatedSelector.VARIANCE, selectors.get(0));
+        List<EvaluatedSelector> plain = new ArrayList<>(selectors.subList(1, selectors.size()));
+        plain.removeIf(EvaluatedSelector::removesRedundancy);
+        assertEquals(ScoreChoice.values().length, plain.size());
+        for (int s = 0; s < plain.size(); s++) {
+            ScoreChoice score = ScoreChoice.values()[s];
+            assertEquals(score, plain.get(s).score());
+            assertEquals(score.paramValue(), plain.get(s).label());
+            assertEquals(score.has(Trait.SUPERVISED), plain.get(s).supervised());
+            assertEquals(score.has(Trait.SELECTION_DEPENDS_ON_COUNT), plain.get(s).scoresDependOnCount());
+        }
+        int laplacian = selectors.indexOf(EvaluatedSelector.of("laplacian"));
+        EvaluatedSelector withRedundancyRemoval = selectors.get(laplacian + 1);
+        assertEquals("laplacian+su", withRedundancyRemoval.label());
+        assertEquals(ScoreChoice.LAPLACIAN, withRedundancyRemoval.score());
+        assertTrue(withRedundancyRemoval.removesRedundancy());
+        assertEquals(1, selectors.stream().filter(EvaluatedSelector::removesRedundancy).count());
+    }
+
+    @Test
+    void theDefaultLeavesOutExactlyTheScoresThatNeedAConnectedGraph() {
+        List<String> defaults = List.of(EvaluatedSelector.defaultLabels().split(","));
+        for (EvaluatedSelector selector : EvaluatedSelector.all()) {
+            boolean needsConnected = selector.score() != null && selector.score().has(Trait.NEEDS_CONNECTED_GRAPH);
+            assertEquals(!needsConnected, defaults.contains(selector.label()), selector.label());
+        }
+        assertFalse(defaults.contains("spec"));
+        assertFalse(defaults.contains("mcfs"));
+        assertTrue(defaults.contains("variance"));
+    }
+
+    @Test
+    void aNameIsReadIgnoringCaseAndAnUnknownOneIsRefusedWithTheList() {
+        EvaluatedSelector mcfs = EvaluatedSelector.of(" MCFS ");
+        assertEquals(ScoreChoice.MCFS, mcfs.score());
+        assertTrue(mcfs.scoresDependOnCount());
+        assertTrue(EvaluatedSelector.of("Fisher").supervised());
+        assertEquals("--selectors: unknown selector 'pca'; expected some of " + EvaluatedSelector.labels(),
+                assertThrows(IllegalArgumentException.class, () -> EvaluatedSelector.of("pca")).getMessage());
+    }
+}

@@ -287,7 +287,7 @@ class BadInputTest {
                 assertOneLine(refused.getMessage(), param.name() + " must");
             }
         }
-        List<String> free = Stream.of("centerFeatures", "dropDuplicates", "featuresCol", "includeSelfLoops", "labelCol", "outputCol", "seed")
+        List<String> free = Stream.of("attachResults", "centerFeatures", "dropDuplicates", "featuresCol", "includeSelfLoops", "labelCol", "outputCol", "seed")
                 .filter(estimator::hasParam).toList();
         assertEquals(free, unranged.stream().sorted().toList(), "params that accept any value of their type");
     }

@@ -131,6 +131,11 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         return self();
     }
 
+    public S setAttachResults(boolean value) {
+        set(attachResults(), value);
+        return self();
+    }
+
     public S setRedundancyThreshold(double value) {
         set(redundancyThreshold(), value);
         return self();

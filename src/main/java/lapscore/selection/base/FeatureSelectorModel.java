@@ -29,7 +29,8 @@ import org.apache.spark.sql.types.StructType;
  * the score of every input feature, their ranking best first, the selected features, which
  * {@link #transform} keeps, and the fit summary. The output column carries ML attribute metadata
  * with the selected features' names when the input column has them (e.g. from
- * {@code VectorAssembler}). Dense vectors stay dense, sparse ones sparse. Saved and loaded with
+ * {@code VectorAssembler}), and with {@code attachResults} the model's results
+ * ({@link ResultsMetadata}). Dense vectors stay dense, sparse ones sparse. Saved and loaded with
  * Spark's ML persistence; loading checks that the saved model is of the loading class.
  *
  * @param <M> the concrete model
@@ -82,6 +83,12 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
 
     public M setOutputCol(String value) {
         set(outputCol(), value);
+        return self();
+    }
+
+    /** Whether {@code transform} attaches the results to the output column's metadata ({@link ResultsMetadata}). */
+    public M setAttachResults(boolean value) {
+        set(attachResults(), value);
         return self();
     }
 
@@ -141,7 +148,8 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
         SchemaChecks.requireVectorColumn(schema, getFeaturesCol());
         SchemaChecks.requireNewColumn(schema, getOutputCol());
         SchemaChecks.requireVectorSize(schema, getFeaturesCol(), scores.length);
-        return schema.add(selectedAttributes(schema).toStructField());
+        StructField output = selectedAttributes(schema).toStructField();
+        return schema.add(getAttachResults() ? ResultsMetadata.attach(output, this) : output);
     }
 
     /** The input column's attributes (names included) at the selected indices, renumbered from 0. */

@@ -41,6 +41,7 @@ public final class SelectorParamSet implements Serializable {
     final Param<String> labelCol;
     final Param<String> selectionMode;
     final Param<String> handleInvalid;
+    final BooleanParam attachResults;
     final DoubleParam redundancyThreshold;
     final IntParam numBins;
     final IntParam numTopFeatures;
@@ -88,6 +89,10 @@ public final class SelectorParamSet implements Serializable {
                 "rows that cannot be scored (null or wrong-size vectors, NaN or infinite values, zero vectors where cosines are"
                         + " needed, missing labels where labels are read): error (fail naming the first) or skip (drop and count them)",
                 ParamChecks.oneOf("handleInvalid", ParamOption.paramValues(InvalidRows.class)));
+        attachResults = new BooleanParam(uid, "attachResults",
+                "transform: also attach the model's results (every feature's score, the ranking, the selected features, the"
+                        + " fit summary) to the output column's metadata under the key 'lapscore', where a client that reads"
+                        + " only DataFrames (Spark Connect, the Python API) finds them");
         redundancyThreshold = new DoubleParam(uid, "redundancyThreshold",
                 "redundancy removal: walking the selected features best first, a feature whose symmetric uncertainty with a"
                         + " feature already kept exceeds this is dropped (unset: off)",
@@ -198,6 +203,7 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(outputCol, "selectedFeatures");
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
         owner.setDefault(handleInvalid, InvalidRows.ERROR.paramValue());
+        owner.setDefault(attachResults, false);
         owner.setDefault(numBins, 10);
         owner.setDefault(numTopFeatures, 50);
         owner.setDefault(percentile, 0.1);

@@ -1,6 +1,7 @@
 package lapscore.selection.params;
 
 import lapscore.ParamOption;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
@@ -43,6 +44,14 @@ public interface SelectorParams extends Params {
     /** The {@code handleInvalid} param, one of the {@link InvalidRows} options; a model's transform does not read it. */
     default Param<String> handleInvalid() {
         return declaredParams().handleInvalid;
+    }
+
+    /**
+     * The {@code attachResults} param: a fitted model's {@code transform} reads it; Spark Connect
+     * gives a client a stage's results only as DataFrames or params.
+     */
+    default BooleanParam attachResults() {
+        return declaredParams().attachResults;
     }
 
     /**
@@ -97,6 +106,11 @@ public interface SelectorParams extends Params {
     /** The value of {@link #handleInvalid()}. */
     default String getHandleInvalid() {
         return getOrDefault(handleInvalid());
+    }
+
+    /** The value of {@link #attachResults()}. */
+    default boolean getAttachResults() {
+        return (Boolean) getOrDefault(attachResults());
     }
 
     /** What a fit does with rows it cannot score. */

@@ -1,5 +1,6 @@
 package lapscore.connect;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,11 +28,16 @@ import lapscore.selection.McfsSelectorModel;
 import lapscore.selection.SpecSelector;
 import lapscore.selection.SpecSelectorModel;
 import lapscore.selection.base.FeatureSelector;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import lapscore.selection.base.FeatureSelectorModel;
+import lapscore.selection.base.ResultsMetadata;
 import lapscore.testkit.LabeledFrames;
 import lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkException;
 import org.apache.spark.connect.proto.CachedRemoteRelation;
+import org.apache.spark.connect.proto.DataType;
 import org.apache.spark.connect.proto.Expression;
 import org.apache.spark.connect.proto.Fetch;
 import org.apache.spark.connect.proto.MlCommand;
@@ -45,10 +51,12 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.connect.common.DataTypeProtoConverter;
 import org.apache.spark.sql.connect.common.LiteralValueProtoConverter;
 import org.apache.spark.sql.connect.ml.MLHandler;
 import org.apache.spark.sql.connect.service.SessionHolder;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,8 +73,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * to {@code MLHandler} with a {@code SessionHolder} over the tests' session, without gRPC. The
  * handler finds our classes through {@code META-INF/services}, constructs them by uid, sets the
  * params, fits, caches the model, copies it before a transform, writes it and loads it back by
- * class name. What the model selects is checked against a plain Java fit of the same estimator with
- * the same params.
+ * class name. What the model selects, and the results a client reads from the schema of a Transform
+ * with {@code attachResults}, are checked against a plain Java fit of the same estimator with the
+ * same params.
  *
  * <p>Runs on Spark 4.0 only ({@code ./mvnw -P connect40 test}): Maven Central has the server artifact
  * {@code spark-connect_2.13} for 4.0.x, not for 4.1, whose contract the server-free
@@ -162,7 +171,8 @@ class ConnectServerTest {
     @ParameterizedTest
     @MethodSource("cases")
     void fitTransformWriteReadAndFetchThroughTheHandler(Case c, @TempDir Path dir) throws Exception {
-        int[] expected = referenceSelection(c);
+        FeatureSelectorModel<?> reference = referenceFit(c);
+        int[] expected = reference.selectedFeatures();
         String uid = c.estimatorClass().getSimpleName() + "_connect";
 
         String modelId = handle(MlCommand.newBuilder().setFit(MlCommand.Fit.newBuilder()
@@ -180,6 +190,8 @@ class ConnectServerTest {
             assertEquals(Vectors.dense(features.apply(expected[0]), features.apply(expected[1])), kept,
                     "features " + expected[0] + " and " + expected[1] + " of " + features);
         }
+
+        assertResultsReachTheClient(reference, modelId);
 
         String modelPath = dir.resolve("model").toString();
         handle(MlCommand.newBuilder().setWrite(MlCommand.Write.newBuilder()
@@ -227,13 +239,42 @@ class ConnectServerTest {
         }
     }
 
-    /** The indices a plain Java fit of the same estimator with the same params selects. */
-    private static int[] referenceSelection(Case c) throws ReflectiveOperationException {
+    /** A plain Java fit of the same estimator with the same params. */
+    private static FeatureSelectorModel<?> referenceFit(Case c) throws ReflectiveOperationException {
         FeatureSelector<?, ?> estimator = c.estimatorClass().getConstructor().newInstance();
         c.params().forEach((name, value) -> estimator.set(estimator.getParam(name), value));
-        int[] selected = estimator.fit(frame).selectedFeatures();
-        assertEquals(2, selected.length, "reference selection");
-        return selected;
+        FeatureSelectorModel<?> model = estimator.fit(frame);
+        assertEquals(2, model.selectedFeatures().length, "reference selection");
+        return model;
+    }
+
+    /**
+     * The results as the Python API reads them over Connect: a Transform with {@code attachResults}
+     * sent as a param, and the output column's metadata in the schema the server sends the client
+     * (converted to the protocol's message, read as JSON with NaN allowed, as Python's {@code json} reads it).
+     */
+    private static void assertResultsReachTheClient(FeatureSelectorModel<?> reference, String modelId) throws Exception {
+        MlRelation relation = MlRelation.newBuilder().setTransform(MlRelation.Transform.newBuilder()
+                .setObjRef(ObjectRef.newBuilder().setId(modelId))
+                .setParams(literals(Map.of("attachResults", true)))
+                .setInput(cachedFrame())).build();
+        StructType schema = MLHandler.transformMLRelation(relation, holder).schema();
+        DataType sent = DataTypeProtoConverter.toConnectProtoType(schema);
+        String metadata = sent.getStruct().getFieldsList().stream().filter(field -> field.getName().equals(OUTPUT))
+                .findFirst().orElseThrow().getMetadata();
+        JsonNode results = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build().readTree(metadata)
+                .get(ResultsMetadata.KEY);
+        double[] scores = new double[reference.numFeatures()];
+        for (int r = 0; r < scores.length; r++) {
+            scores[r] = results.get("scores").get(r).asDouble();
+        }
+        assertArrayEquals(reference.scores(), scores, 0.0);
+        int[] selected = new int[results.get("selectedFeatures").size()];
+        for (int p = 0; p < selected.length; p++) {
+            selected[p] = results.get("selectedFeatures").get(p).asInt();
+        }
+        assertArrayEquals(reference.selectedFeatures(), selected);
+        assertEquals(reference.summary().numRows(), results.get("summary").get("numRows").asLong());
     }
 
     private static MlCommandResult handle(MlCommand.Builder command) {

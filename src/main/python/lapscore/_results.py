@@ -4,7 +4,7 @@ Spark Connect answers attribute calls only for Spark's own classes, so the resul
 with ``_call_java``. The model is asked to transform an empty DataFrame with ``attachResults`` set;
 the output column's metadata then holds them under the key ``lapscore`` (the Java class
 ``lapscore.selection.base.ResultsMetadata`` writes it). Only the schema is computed: no Spark job
-runs.
+runs. A model's results never change, so they are read once per Python object.
 """
 
 from typing import Any, Dict, List
@@ -20,11 +20,15 @@ class _SelectorResults:
     """Results of a fitted selector, read from the output column's metadata."""
 
     def _results(self) -> Dict[str, Any]:
-        spark = SparkSession.active()
-        features = self.getFeaturesCol()
-        empty = spark.createDataFrame([], StructType([StructField(features, VectorUDT())]))
-        transformed = self.transform(empty, {self.attachResults: True})
-        return transformed.schema[self.getOutputCol()].metadata[RESULTS_KEY]
+        results = getattr(self, "_lapscore_results", None)
+        if results is None:
+            spark = SparkSession.active()
+            features = self.getFeaturesCol()
+            empty = spark.createDataFrame([], StructType([StructField(features, VectorUDT())]))
+            transformed = self.transform(empty, {self.attachResults: True})
+            results = transformed.schema[self.getOutputCol()].metadata[RESULTS_KEY]
+            self._lapscore_results = results
+        return results
 
     @property
     def scores(self) -> List[float]:

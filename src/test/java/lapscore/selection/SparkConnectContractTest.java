@@ -12,6 +12,7 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -24,6 +25,7 @@ import lapscore.testkit.LabeledFrames;
 import lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.Transformer;
+import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -65,7 +67,7 @@ class SparkConnectContractTest {
     static Stream<SelectorContractTest.Contract> estimators() {
         return SelectorContractTest.CONTRACTS.stream()
                 .collect(Collectors.toMap(SelectorContractTest.Contract::modelClass, contract -> contract, (first, later) -> first,
-                        java.util.LinkedHashMap::new))
+                        LinkedHashMap::new))
                 .values().stream();
     }
 
@@ -120,8 +122,7 @@ class SparkConnectContractTest {
 
         FeatureSelectorModel<?> copy = (FeatureSelectorModel<?>) model.copy(ParamMap.empty());
         assertSame(model.getClass(), copy.getClass());
-        assertEquals(2, copy.transform(rows()).select(model.getOutputCol()).head().<org.apache.spark.ml.linalg.Vector>getAs(0)
-                .size());
+        assertEquals(2, copy.transform(rows()).select(model.getOutputCol()).head().<Vector>getAs(0).size());
 
         Method load = contract.modelClass().getMethod("load", String.class);
         assertTrue(Modifier.isStatic(load.getModifiers()) && Modifier.isPublic(load.getModifiers()), "public static load");

@@ -54,22 +54,16 @@ final class PythonModule {
         return text.toString();
     }
 
-    /** Every params interface the stages use, parents before children, with the params each declares. */
+    /**
+     * Every params interface the stages use, with the params each declares, parents before children:
+     * each stage's lineage is parents first, so an interface is met after its parents.
+     */
     private Map<Class<?>, List<PythonParam>> mixins() {
         Map<Class<?>, List<PythonParam>> mixins = new LinkedHashMap<>();
-        List<Class<?>> order = new ArrayList<>();
         for (PythonStage stage : stages) {
             for (Class<?> type : stage.paramsLineage()) {
-                if (!order.contains(type)) {
-                    order.add(type);
-                }
+                mixins.computeIfAbsent(type, declaring -> PythonParam.declaredBy(declaring, stage.newEstimatorForParams()));
             }
-        }
-        order.sort((a, b) -> a.isAssignableFrom(b) ? -1 : b.isAssignableFrom(a) ? 1 : 0);
-        for (Class<?> type : order) {
-            PythonStage owner = stages.stream().filter(stage -> type.isAssignableFrom(stage.estimator())).findFirst()
-                    .orElseThrow();
-            mixins.put(type, PythonParam.declaredBy(type, owner.newEstimatorForParams()));
         }
         return mixins;
     }

@@ -16,11 +16,13 @@ import org.apache.spark.ml.util.MLReader;
 public final class FisherScoreSelectorModel extends FeatureSelectorModel<FisherScoreSelectorModel> {
 
     /**
-     * A model of no features, there because Spark Connect's service lookup constructs every listed
-     * class with no arguments; fit a FisherScoreSelector or {@link #load} a model to use one.
+     * A model of no features, there because Java's {@code ServiceLoader}, through which Spark
+     * Connect's server lists the ML classes, requires a public no-argument constructor of every
+     * listed class; fit a FisherScoreSelector or {@link #load} a model to use one.
      */
     public FisherScoreSelectorModel() {
-        this(Identifiable$.MODULE$.randomUID("FisherScoreSelectorModel"), new double[0], new int[0], Redundancy.none(0), FitSummary.empty());
+        this(Identifiable$.MODULE$.randomUID("FisherScoreSelectorModel"), new double[0], new int[0], Redundancy.none(0),
+                FitSummary.empty());
     }
 
     /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */

@@ -18,11 +18,13 @@ public final class McfsSelectorModel extends FeatureSelectorModel<McfsSelectorMo
         implements SpectralScoreParams {
 
     /**
-     * A model of no features, there because Spark Connect's service lookup constructs every listed
-     * class with no arguments; fit a McfsSelector or {@link #load} a model to use one.
+     * A model of no features, there because Java's {@code ServiceLoader}, through which Spark
+     * Connect's server lists the ML classes, requires a public no-argument constructor of every
+     * listed class; fit a McfsSelector or {@link #load} a model to use one.
      */
     public McfsSelectorModel() {
-        this(Identifiable$.MODULE$.randomUID("McfsSelectorModel"), new double[0], new int[0], Redundancy.none(0), FitSummary.empty());
+        this(Identifiable$.MODULE$.randomUID("McfsSelectorModel"), new double[0], new int[0], Redundancy.none(0),
+                FitSummary.empty());
     }
 
     /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */

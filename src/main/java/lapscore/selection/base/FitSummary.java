@@ -50,7 +50,7 @@ public record FitSummary(long numRows, long skippedRows, int numFeatures, int nu
                          double redundancySeconds)
         implements Serializable {
 
-    /** The summary of no fit: a model made empty for Spark Connect's service lookup, of no rows and no graph. */
+    /** The summary of no fit, of no rows and no graph: that of an empty model (made for Spark Connect's service lookup). */
     public static FitSummary empty() {
         return new FitSummary(0, 0, 0, 0, "none", 0, "none", Double.NaN, 0, 0, 0, Double.NaN, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }

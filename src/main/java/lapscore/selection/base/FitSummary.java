@@ -1,6 +1,7 @@
 package lapscore.selection.base;
 
 import java.io.Serializable;
+import java.lang.reflect.RecordComponent;
 
 import lapscore.data.blocks.PreparedRows;
 import lapscore.graph.GraphStatistics;
@@ -91,6 +92,20 @@ public record FitSummary(long numRows, long skippedRows, int numFeatures, int nu
         return new FitSummary(numRows, skippedRows, numFeatures, numClasses, graphType, numNeighbors, knnMethod, bandwidth, numEdges,
                 numSelfLoops, isolatedRows, recall, numBlocks, rowsPerBlock, largeClasses, validationSeconds, graphSeconds,
                 recallSeconds, weightsSeconds, scoresSeconds, seconds);
+    }
+
+    /** The components' values, in the order of {@code getRecordComponents()} (for persistence and metadata). */
+    Object[] componentValues() {
+        RecordComponent[] components = FitSummary.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        for (int c = 0; c < components.length; c++) {
+            try {
+                values[c] = components[c].getAccessor().invoke(this);
+            } catch (ReflectiveOperationException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return values;
     }
 
     /** Average number of neighbours per row, {@code 2 |E| / m}. */

@@ -119,16 +119,7 @@ public final class ModelPersistence {
         }
 
         private static Row summaryRow(FitSummary summary) {
-            RecordComponent[] components = FitSummary.class.getRecordComponents();
-            Object[] values = new Object[components.length];
-            for (int c = 0; c < components.length; c++) {
-                try {
-                    values[c] = components[c].getAccessor().invoke(summary);
-                } catch (ReflectiveOperationException impossible) {
-                    throw new IllegalStateException(impossible);
-                }
-            }
-            return RowFactory.create(values);
+            return RowFactory.create(summary.componentValues());
         }
     }
 

@@ -45,19 +45,16 @@ public final class ResultsMetadata {
 
     private static Metadata summary(FitSummary summary) {
         MetadataBuilder builder = new MetadataBuilder();
-        for (RecordComponent component : FitSummary.class.getRecordComponents()) {
-            Object value;
-            try {
-                value = component.getAccessor().invoke(summary);
-            } catch (ReflectiveOperationException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-            if (value instanceof String text) {
-                builder.putString(component.getName(), text);
-            } else if (value instanceof Double number) {
-                builder.putDouble(component.getName(), number);
+        RecordComponent[] components = FitSummary.class.getRecordComponents();
+        Object[] values = summary.componentValues();
+        for (int c = 0; c < components.length; c++) {
+            String name = components[c].getName();
+            if (values[c] instanceof String text) {
+                builder.putString(name, text);
+            } else if (values[c] instanceof Double number) {
+                builder.putDouble(name, number);
             } else {
-                builder.putLong(component.getName(), ((Number) value).longValue());
+                builder.putLong(name, ((Number) values[c]).longValue());
             }
         }
         return builder.build();

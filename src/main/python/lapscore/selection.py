@@ -231,9 +231,10 @@ class _GraphSelectorParams(_SelectorParams):
         Params._dummy(),
         "maxRowsPerTask",
         "approximate graph: most rows (own and gathered) one task of the search holds at once, "
-        "whatever the number of rows; at least 4 x searchNeighbors; 0 chooses min(131072, M / (20 "
-        "d + 64 bytes)) for d features, M the heap Spark leaves a task for user data: (executor "
-        "heap - 300 MiB) x (1 - spark.memory.fraction) / tasks per executor",
+        "whatever the number of rows; at least 4 x searchNeighbors; 0 chooses min(524288, M / (20 "
+        "d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap Spark leaves a "
+        "task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) / tasks per "
+        "executor",
         typeConverter=TypeConverters.toInt,
     )
 

@@ -27,16 +27,17 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     /** The columns of {@link #userTable}. */
     static final String USER_HEADER = """
-            | rows x features | method | settings | graph s | recall@k | graph s / pynndescent's at its best recall | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
-            |---|---|---|---:|---:|---:|---:|---:|---:|---:|""";
+            | rows x features | method | settings | Java heap | graph s | recall@k | graph s / pynndescent's at its best recall | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
+            |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|""";
 
     /**
-     * The table a user reads: one line per result, and the graph's time over the time of the
+     * The table a user reads: one line per result, with the Java heap {@code heap} of the JVM that
+     * ran it ("—" for pynndescent, a Python process), and the graph's time over the time of the
      * pynndescent build of the same data in the same run with the highest recall (the first of
      * equals; "—" without one): the build that compares with the graph at equal recall, as the
      * graph's recall is usually the higher.
      */
-    public static String userTable(List<BenchResult> results) {
+    public static String userTable(List<BenchResult> results, String heap) {
         StringBuilder text = new StringBuilder(USER_HEADER).append('\n');
         for (BenchResult result : results) {
             double baseline = results.stream()
@@ -44,8 +45,9 @@ public record BenchResult(long rows, int dims, String method, String setting, do
                     .reduce((best, other) -> other.recall > best.recall ? other : best)
                     .map(BenchResult::graphSeconds).orElse(Double.NaN);
             FitFootprint footprint = result.footprint;
-            text.append(String.format(Locale.ROOT, "| %,d x %d | %s | %s | %.1f | %s | %s | %s | %s | %s | %s |%n", result.rows,
-                    result.dims, result.method, result.setting, result.graphSeconds, optional(result.recall, "%.4f"),
+            text.append(String.format(Locale.ROOT, "| %,d x %d | %s | %s | %s | %.1f | %s | %s | %s | %s | %s | %s |%n", result.rows,
+                    result.dims, result.method, result.setting, result.method.equals("pynndescent") ? "—" : heap,
+                    result.graphSeconds, optional(result.recall, "%.4f"),
                     optional(result.graphSeconds / baseline, "%.2f"), result.pairsPerRow(),
                     footprint.rowsPerTask() > 0 ? String.format(Locale.ROOT, "%,d", footprint.rowsPerTask()) : "—",
                     result.peakHeapMegabytes > 0 ? String.format(Locale.ROOT, "%,d", result.peakHeapMegabytes) : "—",

@@ -71,10 +71,10 @@ final class BenchCommand {
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
         outputs.write(BenchOption.OUTPUT.flag(), "the results CSV", staged -> outputs.writeFile(staged, csv), out);
         if (section != null) {
-            section.write(String.format(Locale.ROOT, "Written by `bin/lapscore bench %s`, on %s (Spark `%s`, Java heap at most"
-                            + " %.1f GB):%n%n%s", args.asGiven(List.of(BenchOption.OUTPUT, BenchOption.OVERWRITE, BenchOption.MARKDOWN)),
-                    Machine.processor(), spark.sparkContext().master(), Runtime.getRuntime().maxMemory() / 1e9,
-                    BenchResult.userTable(results)));
+            String heap = Machine.javaHeap();
+            section.write(String.format(Locale.ROOT, "Written by `bin/lapscore bench %s`, on %s (Spark `%s`, Java heap %s):%n%n%s",
+                    args.asGiven(List.of(BenchOption.OUTPUT, BenchOption.OVERWRITE, BenchOption.MARKDOWN)),
+                    Machine.processor(), spark.sparkContext().master(), heap, BenchResult.userTable(results, heap)));
             out.println("Wrote the table to section " + section.name() + " of " + section.page());
         }
     }

@@ -103,9 +103,9 @@ class GraphSpecTest {
         int exact = BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK;
         ForestSettings forest = new ForestSettings(4, 0, 0, 5, 0, 300, 1L);
         assertEquals(exact, new KnnGraph(K, KnnMethod.AUTO, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(1000, 10));
-        assertEquals(forest.maxRowsPerTask(10) / 2, new KnnGraph(K, KnnMethod.AUTO, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(many, 10));
+        assertEquals(forest.maxRowsPerTask(10, K) / 2, new KnnGraph(K, KnnMethod.AUTO, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(many, 10));
         assertEquals(exact, new KnnGraph(K, KnnMethod.EXACT, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(many, 10));
-        assertEquals(forest.maxRowsPerTask(10) / 2, new KnnGraph(K, KnnMethod.APPROXIMATE, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(1000, 10));
+        assertEquals(forest.maxRowsPerTask(10, K) / 2, new KnnGraph(K, KnnMethod.APPROXIMATE, forest, EUCLIDEAN_HEAT).maxRowsPerBlock(1000, 10));
         assertEquals(exact, new EpsilonGraph(1.0, 10, 1L, EUCLIDEAN_HEAT).maxRowsPerBlock(many, 10));
         assertEquals(exact, new KnnWithinClassGraph(K, KnnMethod.AUTO, EUCLIDEAN_HEAT).maxRowsPerBlock(many, 10));
         assertEquals(Integer.MAX_VALUE, new ClassGraph(EUCLIDEAN_HEAT).maxRowsPerBlock(1000, 10));

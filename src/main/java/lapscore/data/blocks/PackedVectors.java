@@ -59,6 +59,11 @@ public final class PackedVectors implements Serializable {
         return new PackedVectors(vectors.length, size, offsets, indices, values);
     }
 
+    /** The bytes {@code vector} takes packed: 8 per value when dense, 12 per stored value when sparse. */
+    public static long bytesOf(Vector vector) {
+        return vector instanceof SparseVector sparse ? 12L * sparse.indices().length : 8L * vector.size();
+    }
+
     /** How many vectors. */
     public int count() {
         return count;

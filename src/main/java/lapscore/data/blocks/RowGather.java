@@ -62,7 +62,8 @@ public final class RowGather {
                 .zipPartitions(homes, (asked, home) -> {
                     Tuple2<RowBlock, double[]> source = home.next();
                     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(asked, Spliterator.ORDERED), false)
-                            .map(request -> new Tuple2<>(askingLayout.firstRow(request.block), request.answer(source._1(), source._2())))
+                            .flatMap(request -> request.answer(source._1(), source._2()).stream()
+                                    .map(answer -> new Tuple2<>(askingLayout.firstRow(request.block), answer)))
                             .iterator();
                 })
                 .mapToPair(answer -> answer)
@@ -71,14 +72,18 @@ public final class RowGather {
                 .mapPartitions(RowGather::concat);
     }
 
-    /** The ids block {@code block} asks for, cut into one request per home block. */
+    /**
+     * The ids block {@code block} asks for, cut into requests to their home blocks, each of at most
+     * one shuffle record's ids ({@link ShuffleRecords}).
+     */
     private static Iterator<Tuple2<Long, Request>> requestsByHome(int block, Iterator<long[]> asked, BlockLayout layout) {
         List<Tuple2<Long, Request>> requests = new ArrayList<>();
+        int recordIds = ShuffleRecords.rowsPer(Long.BYTES);
         while (asked.hasNext()) {
             long[] ids = asked.next();
             int from = 0;
             while (from < ids.length) {
-                int to = layout.runEnd(ids, from);
+                int to = Math.min(layout.runEnd(ids, from), from + recordIds);
                 requests.add(new Tuple2<>(layout.firstRow(layout.blockOf(ids[from])),
                         new Request(block, Arrays.copyOfRange(ids, from, to))));
                 from = to;
@@ -147,17 +152,42 @@ public final class RowGather {
             this.ids = ids;
         }
 
-        Gathered answer(RowBlock home, double[] homeTags) {
-            Vector[] vectors = new Vector[ids.length];
-            double[] tags = homeTags == null ? null : new double[ids.length];
-            for (int i = 0; i < ids.length; i++) {
-                int local = (int) (ids[i] - home.firstRow());
-                vectors[i] = home.row(local);
+        /**
+         * The rows asked for, from {@code home} and its tags {@code homeTags} (or null), in answers of
+         * at most about one shuffle record each ({@link ShuffleRecords}), ids ascending, at least one
+         * row each.
+         */
+        List<Gathered> answer(RowBlock home, double[] homeTags) {
+            List<Gathered> answers = new ArrayList<>();
+            int from = 0;
+            long bytes = 0;
+            for (int i = 0; i <= ids.length; i++) {
+                long rowBytes = i < ids.length ? Long.BYTES + Double.BYTES + PackedVectors.bytesOf(row(home, i)) : 0;
+                if (i == ids.length || (i > from && bytes + rowBytes > ShuffleRecords.MAX_BYTES)) {
+                    answers.add(rows(home, homeTags, from, i));
+                    from = i;
+                    bytes = 0;
+                }
+                bytes += rowBytes;
+            }
+            return answers;
+        }
+
+        private Vector row(RowBlock home, int i) {
+            return home.row((int) (ids[i] - home.firstRow()));
+        }
+
+        /** Asked rows {@code from} to {@code to} (exclusive) of {@code home}, with their tags from {@code homeTags} (or none). */
+        private Gathered rows(RowBlock home, double[] homeTags, int from, int to) {
+            Vector[] vectors = new Vector[to - from];
+            double[] tags = homeTags == null ? null : new double[to - from];
+            for (int i = from; i < to; i++) {
+                vectors[i - from] = row(home, i);
                 if (tags != null) {
-                    tags[i] = homeTags[local];
+                    tags[i - from] = homeTags[(int) (ids[i] - home.firstRow())];
                 }
             }
-            return new Gathered(ids, PackedVectors.of(vectors), tags);
+            return new Gathered(Arrays.copyOfRange(ids, from, to), PackedVectors.of(vectors), tags);
         }
     }
 

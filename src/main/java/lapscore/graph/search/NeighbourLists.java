@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 
 import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPartitioner;
+import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.kernel.BlockPoints;
 import lapscore.graph.kernel.CandidateHeaps;
 import lapscore.graph.kernel.WorkingBlock;
@@ -109,7 +110,7 @@ public final class NeighbourLists implements Serializable {
 
     private static Iterator<Tuple2<Long, NeighbourLists>> fragmentsOf(CandidateHeaps heaps, long[] rowIds, boolean withCosines,
                                                                EntryCosine cosine, BlockLayout layout) {
-        return cutByBlock(rowIds, row -> heaps.sizes[row] > 0, layout, kept -> {
+        return cutByBlock(rowIds, row -> heaps.sizes[row] > 0, layout, recordRows(heaps.k, withCosines), kept -> {
             NeighbourLists fragment = new NeighbourLists(IntStream.of(kept).mapToLong(row -> rowIds[row]).toArray(), heaps.k,
                     IntStream.of(kept).map(row -> heaps.sizes[row]).max().orElse(0), withCosines);
             for (int n = 0; n < kept.length; n++) {
@@ -120,13 +121,22 @@ public final class NeighbourLists implements Serializable {
     }
 
     /**
-     * One fragment per block of {@code layout} holding a row that {@code hasEntries}, keyed by the
-     * block's first row and built by {@code build} from the positions of those rows in
-     * {@code rowIds} (ascending, so each block's rows are consecutive), each when the iterator
-     * reaches it.
+     * The rows of lists of k entries (with cosines or not) that one shuffle record carries
+     * ({@link ShuffleRecords}): an entry is an id, a distance, a flag and perhaps a cosine.
+     */
+    private static int recordRows(int k, boolean withCosines) {
+        return ShuffleRecords.rowsPer((long) k * (Long.BYTES + Double.BYTES + 1 + (withCosines ? Double.BYTES : 0)) + Long.BYTES);
+    }
+
+    /**
+     * Fragments keyed by the first row of the block of {@code layout} their rows belong to, built by
+     * {@code build} from the positions in {@code rowIds} (ascending, so each block's rows are
+     * consecutive) of rows that {@code hasEntries}, at most {@code maxRows} of them, each when the
+     * iterator reaches it: a block's rows fill as many fragments as they need, so that no record
+     * grows with the rows of a block.
      */
     private static Iterator<Tuple2<Long, NeighbourLists>> cutByBlock(long[] rowIds, IntPredicate hasEntries, BlockLayout layout,
-                                                                     Function<int[], NeighbourLists> build) {
+                                                                     int maxRows, Function<int[], NeighbourLists> build) {
         return new Iterator<>() {
             private int from = nextWithEntries(0);
 
@@ -141,13 +151,17 @@ public final class NeighbourLists implements Serializable {
                     throw new NoSuchElementException();
                 }
                 int block = layout.blockOf(rowIds[from]);
-                int to = from;
-                while (to < rowIds.length && layout.blockOf(rowIds[to]) == block) {
-                    to++;
+                int[] kept = new int[Math.min(maxRows, rowIds.length - from)];
+                int size = 0;
+                int row = from;
+                while (row < rowIds.length && size < kept.length && layout.blockOf(rowIds[row]) == block) {
+                    if (hasEntries.test(row)) {
+                        kept[size++] = row;
+                    }
+                    row++;
                 }
-                int[] kept = IntStream.range(from, to).filter(hasEntries).toArray();
-                from = nextWithEntries(to);
-                return new Tuple2<>(layout.firstRow(block), build.apply(kept));
+                from = nextWithEntries(row);
+                return new Tuple2<>(layout.firstRow(block), build.apply(Arrays.copyOf(kept, size)));
             }
 
             private int nextWithEntries(int row) {
@@ -289,10 +303,11 @@ public final class NeighbourLists implements Serializable {
 
     /**
      * These lists cut into fragments keyed by the first row of the block of {@code layout} their
-     * rows belong to, each built when the iterator reaches it; rows without a candidate are left out.
+     * rows belong to, each at most one shuffle record's rows ({@link ShuffleRecords}) and built when
+     * the iterator reaches it; rows without a candidate are left out.
      */
     public Iterator<Tuple2<Long, NeighbourLists>> fragmentsByBlock(BlockLayout layout) {
-        return cutByBlock(rowIds, row -> counts[row] > 0, layout, this::select);
+        return cutByBlock(rowIds, row -> counts[row] > 0, layout, recordRows(k, keepsCosines()), this::select);
     }
 
     /** The lists of the rows at positions {@code kept}. */

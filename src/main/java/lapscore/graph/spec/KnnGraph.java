@@ -56,7 +56,7 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
     @Override
     public int maxRowsPerBlock(long numRows, int numFeatures) {
         return method.resolve(numRows) == KnnMethod.EXACT ? BlockLayout.EXACT_JOIN_ROWS_PER_BLOCK
-                : forest.maxRowsPerTask(numFeatures) / 2;
+                : forest.maxRowsPerTask(numFeatures, numNeighbours) / 2;
     }
 
     /** Only when the rows are searched exactly: the approximate search's trees need dense points. */
@@ -101,8 +101,8 @@ public record KnnGraph(int numNeighbours, KnnMethod method, ForestSettings fores
                     + " must exceed numNeighbors " + numNeighbours + ": a row finds its neighbours among the other rows of its leaves");
         }
         SearchSettings searchSettings = new SearchSettings(numNeighbours, forest);
-        if (forest.maxRowsPerTask(numFeatures) < 4 * searchSettings.listSize()) {
-            throw new IllegalArgumentException("maxRowsPerTask " + forest.maxRowsPerTask(numFeatures) + " must be at least 4 x "
+        if (forest.maxRowsPerTask(numFeatures, numNeighbours) < 4 * searchSettings.listSize()) {
+            throw new IllegalArgumentException("maxRowsPerTask " + forest.maxRowsPerTask(numFeatures, numNeighbours) + " must be at least 4 x "
                     + searchSettings.listSize() + " (the search's list size): a task holds one row's candidates, up to twice the list"
                     + " size, and more; raise maxRowsPerTask or lower searchNeighbors");
         }

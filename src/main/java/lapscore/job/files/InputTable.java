@@ -20,11 +20,13 @@ import lapscore.job.options.FitOption;
 import lapscore.job.options.JobArguments;
 import lapscore.progress.StageTimer;
 import lapscore.selection.params.InvalidRows;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
@@ -211,9 +213,27 @@ public final class InputTable implements AutoCloseable {
      * {@code table} with its rows cached as JVM objects in {@code caches}: a pass over them then
      * costs their encoding into Spark's rows, where Spark's own cache of a Dataset decodes its
      * columnar batches back into vectors, many times slower for long vectors.
+     *
+     * <p>The cached rows hold their values and not the table's schema. A row a Dataset hands out
+     * ({@code GenericRowWithSchema}) points at the schema, whose metadata names every feature (the
+     * ML attributes of the vector column). When a task needs memory, Spark evicts cached blocks to
+     * disk while it holds the executor's memory manager ({@code MemoryStore.evictBlocksToFreeSpace}),
+     * and Kryo forgets after every record what it has written, so it would write that schema again
+     * for every row: at 10^6 rows of 50 features, minutes in which the other tasks and the
+     * executor's heartbeat wait for the memory manager, until the driver gives the executor up.
      */
     private static Dataset<Row> cached(Dataset<Row> table, CacheScope caches) {
-        return table.sparkSession().createDataFrame(caches.persist(table.javaRDD()), table.schema());
+        JavaRDD<Row> values = table.javaRDD().map(InputTable::withoutSchema);
+        return table.sparkSession().createDataFrame(caches.persist(values), table.schema());
+    }
+
+    /** The values of {@code row} in a row that does not refer to a schema. */
+    static Row withoutSchema(Row row) {
+        Object[] values = new Object[row.length()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = row.get(i);
+        }
+        return RowFactory.create(values);
     }
 
     /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */

@@ -10,8 +10,13 @@ import java.util.Locale;
 public final class JobErrors {
 
     /** What a fit that ran out of memory can change. */
-    private static final String MEMORY_ADVICE = "give Spark more memory (LAPSCORE_JAVA_OPTS=-Xmx… for bin/lapscore in local"
+    public static final String MEMORY_ADVICE = "give Spark more memory (LAPSCORE_JAVA_OPTS=-Xmx… for bin/lapscore in local"
             + " mode, spark.executor.memory on a cluster) or lower --max-rows-per-task, the rows one task holds";
+
+    /** How Spark names a task failed by the loss of its executor ({@code org.apache.spark.ExecutorLostFailure}). */
+    private static final String EXECUTOR_LOST = "ExecutorLostFailure";
+    /** What precedes the driver's reason for the loss in that failure's text. */
+    private static final String REASON = "Reason: ";
 
     private JobErrors() {
     }
@@ -74,8 +79,30 @@ public final class JobErrors {
      * {@link OutOfMemoryError}), what to do about it.
      */
     public static String unexpected(Throwable error) {
+        String lost = executorLoss(error);
+        if (lost != null) {
+            return "Spark lost its executor (" + lost + "); " + MEMORY_ADVICE;
+        }
         Throwable root = rootCause(error);
         String line = "Spark failed: " + firstLine(root);
         return root instanceof OutOfMemoryError ? line.replaceFirst("\\.$", "") + "; " + MEMORY_ADVICE : line;
+    }
+
+    /**
+     * The reason Spark gives when a job failed because its executor was lost ({@code ExecutorLostFailure
+     * ... Reason: Executor heartbeat timed out after ... ms}, as the driver says when an executor sent
+     * no heartbeat for {@code spark.network.timeout}); null when the failure is another.
+     */
+    static String executorLoss(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            String message = cause.getMessage();
+            int at = message == null ? -1 : message.indexOf(EXECUTOR_LOST);
+            if (at >= 0) {
+                String rest = message.substring(at).lines().findFirst().orElse("");
+                int reason = rest.indexOf(REASON);
+                return (reason >= 0 ? rest.substring(reason + REASON.length()) : rest).strip().replaceFirst("\\.$", "");
+            }
+        }
+        return null;
     }
 }

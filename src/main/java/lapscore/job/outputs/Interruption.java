@@ -26,6 +26,11 @@ import scala.Option;
  * {@link #LOCK}), and the command's own error path, which then sees Spark's jobs fail, prints
  * nothing ({@link #finish}). The JVM exits with 128 + the signal's number (130 for SIGINT).
  *
+ * <p>In local mode Spark's executor may also end the JVM itself, with {@code System.exit} (a lost
+ * heartbeat, a fatal error: {@link ShutdownCause}). The same clean-up runs, and the line says what
+ * happened and what to change instead of "interrupted", which stays for signals; the exit status is
+ * Spark's (50 to 56).
+ *
  * <p>The hook runs in Hadoop's {@link ShutdownHookManager}, which runs hooks one after the other,
  * highest priority first; Spark's own hooks run there at priority
  * {@code FileSystem.SHUTDOWN_HOOK_PRIORITY + 30} (stopping the SparkContext among them), and
@@ -115,8 +120,9 @@ public final class Interruption {
             interrupted = true;
             unfinished = new ArrayList<>(UNFINISHED);
         }
+        ShutdownCause cause = ShutdownCause.now();
         silenceOtherOutput();
-        err.println("lapscore: interrupted");
+        err.println("lapscore: " + (cause == ShutdownCause.SIGNAL ? "interrupted" : cause.line()));
         Option<SparkSession> spark = SparkSession.getDefaultSession();
         if (spark.isDefined()) {
             spark.get().stop();

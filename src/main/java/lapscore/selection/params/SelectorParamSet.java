@@ -157,7 +157,8 @@ public final class SelectorParamSet implements Serializable {
         maxRowsPerTask = new IntParam(uid, "maxRowsPerTask",
                 "approximate graph: most rows (own and gathered) one task of the search holds at once, whatever the number of"
                         + " rows; at least 4 x searchNeighbors; 0 chooses min(" + ForestSettings.DEFAULT_MAX_ROWS_PER_TASK
-                        + ", M / (20 d + 64 bytes)) for d features, M the heap Spark leaves a task for user data:"
+                        + ", M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap Spark leaves a"
+                        + " task for user data:"
                         + " (executor heap - 300 MiB) x (1 - spark.memory.fraction) / tasks per executor",
                 ParamChecks.atLeast("maxRowsPerTask", 0));
         recallSampleSize = new IntParam(uid, "recallSampleSize",

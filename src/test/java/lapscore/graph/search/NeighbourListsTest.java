@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import lapscore.data.blocks.BlockLayout;
+import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.distance.DistanceMeasure;
 import lapscore.graph.kernel.BlockDistanceKernel;
 import lapscore.graph.kernel.CandidateHeaps;
@@ -266,6 +267,52 @@ class NeighbourListsTest {
         NeighbourLists.fragmentsOf(heaps, points, points, layout).forEachRemaining(fromOneBlock::add);
         assertEquals(12, cut.size(), "40 rows three ids apart fill 12 blocks of 10 ids");
         assertFragmentsEqual(cut, fromOneBlock);
+    }
+
+    /**
+     * A block's rows fill as many fragments as one shuffle record's rows allow
+     * ({@link ShuffleRecords}): no fragment grows with the rows of a block, and the fragments merge
+     * back into the lists they were cut from.
+     */
+    @Test
+    void aBlocksListsTravelInFragmentsOfAtMostOneRecordsRows() {
+        int rows = 3000;
+        int k = 200;
+        Random random = new Random(3);
+        long[] ids = LongStream.range(0, rows).toArray();
+        Vector[] vectors = new Vector[rows];
+        for (int i = 0; i < rows; i++) {
+            vectors[i] = Vectors.dense(random.nextGaussian(), random.nextGaussian());
+        }
+        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true));
+        CandidateHeaps heaps = new CandidateHeaps(rows, k);
+        for (int i = 0; i < rows; i++) {
+            for (int n = 0; n < k; n++) {
+                int j = random.nextInt(rows);
+                if (j != i) {
+                    heaps.offerIfAbsent(i, j, points.squaredDistance(i, points, j));
+                }
+            }
+        }
+        NeighbourLists full = NeighbourLists.of(heaps, points, points);
+        BlockLayout oneBlock = new BlockLayout(rows, rows);
+        List<Tuple2<Long, NeighbourLists>> fragments = new ArrayList<>();
+        NeighbourLists.fragmentsOf(heaps, points, points, oneBlock).forEachRemaining(fragments::add);
+        int recordRows = (int) (ShuffleRecords.MAX_BYTES / (k * (Long.BYTES + Double.BYTES + 1 + Double.BYTES) + Long.BYTES));
+        assertEquals((rows + recordRows - 1) / recordRows, fragments.size());
+        NeighbourLists merged = NeighbourLists.empty(0, rows, k, true);
+        for (Tuple2<Long, NeighbourLists> fragment : fragments) {
+            assertEquals(0L, fragment._1(), "keyed by the block");
+            assertTrue(fragment._2().rows() <= recordRows, fragment._2().rows() + " rows");
+            merged.absorb(fragment._2());
+        }
+        for (int row = 0; row < rows; row++) {
+            assertEquals(full.count(row), merged.count(row));
+            for (int n = 0; n < full.count(row); n++) {
+                assertEquals(full.neighbour(row, n), merged.neighbour(row, n));
+                assertEquals(full.distance(row, n), merged.distance(row, n), 0.0);
+            }
+        }
     }
 
     private static void assertFragmentsEqual(List<Tuple2<Long, NeighbourLists>> cut, List<Tuple2<Long, NeighbourLists>> streamed) {

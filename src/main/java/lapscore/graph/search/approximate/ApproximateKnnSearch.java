@@ -92,7 +92,7 @@ public final class ApproximateKnnSearch {
                 () -> LeafBlocks.count(input, shared, 2 * leafSize));
         TreeLeaves.LeafPlacement leaves = new TreeLeaves.LeafPlacement(shared, leafBlocks, embedding, seed);
         int parallelism = blocks.context().defaultParallelism();
-        int maxRows = settings.forest().maxRowsPerTask(numFeatures);
+        int maxRows = settings.forest().maxRowsPerTask(numFeatures, settings.numNeighbors());
         int rowsPerTask = Math.min(ROWS_PER_TASK, maxRows);
         int tasks = (int) Math.max(2L * parallelism, (numRows + rowsPerTask - 1) / rowsPerTask);
         LocalityCells cells = LocalityCells.arrange(input, leaves, cellRows(numRows, maxRows, parallelism), tasks, timer);

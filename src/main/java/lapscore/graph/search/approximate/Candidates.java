@@ -185,6 +185,48 @@ final class Candidates implements Serializable {
                 rebased(oldOffsets, from, to), Arrays.copyOfRange(oldMembers, oldOffsets[from], oldOffsets[to]), null);
     }
 
+    /**
+     * These candidates cut, in row order, into pieces of at most about {@code maxBytes} bytes each
+     * (8 per candidate and per row), at least one row each unless there is no row: one piece when
+     * all fit. Without their used entries, like {@link #slice}.
+     */
+    List<Candidates> pieces(long maxBytes) {
+        List<Candidates> pieces = new ArrayList<>();
+        int from = 0;
+        long bytes = 0;
+        for (int row = 0; row < rows(); row++) {
+            long rowBytes = Long.BYTES * (1L + freshOffsets[row + 1] - freshOffsets[row] + oldOffsets[row + 1] - oldOffsets[row]);
+            if (row > from && bytes + rowBytes > maxBytes) {
+                pieces.add(slice(from, row));
+                from = row;
+                bytes = 0;
+            }
+            bytes += rowBytes;
+        }
+        pieces.add(slice(from, rows()));
+        return pieces;
+    }
+
+    /** The rows of {@code pieces}, in their order, as one set of candidates without used entries: the inverse of {@link #pieces}. */
+    static Candidates concat(List<Candidates> pieces) {
+        int rows = pieces.stream().mapToInt(Candidates::rows).sum();
+        int[] freshOffsets = new int[rows + 1];
+        int[] oldOffsets = new int[rows + 1];
+        long[] freshMembers = new long[pieces.stream().mapToInt(piece -> piece.freshMembers.length).sum()];
+        long[] oldMembers = new long[pieces.stream().mapToInt(piece -> piece.oldMembers.length).sum()];
+        int row = 0;
+        for (Candidates piece : pieces) {
+            for (int own = 1; own <= piece.rows(); own++) {
+                freshOffsets[row + own] = freshOffsets[row] + piece.freshOffsets[own];
+                oldOffsets[row + own] = oldOffsets[row] + piece.oldOffsets[own];
+            }
+            System.arraycopy(piece.freshMembers, 0, freshMembers, freshOffsets[row], piece.freshMembers.length);
+            System.arraycopy(piece.oldMembers, 0, oldMembers, oldOffsets[row], piece.oldMembers.length);
+            row += piece.rows();
+        }
+        return new Candidates(freshOffsets, freshMembers, oldOffsets, oldMembers, null);
+    }
+
     private static int[] rebased(int[] offsets, int from, int to) {
         int[] rebased = new int[to - from + 1];
         for (int row = from; row <= to; row++) {

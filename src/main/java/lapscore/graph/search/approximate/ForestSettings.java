@@ -17,11 +17,11 @@ import java.io.Serializable;
  * @param refinementRounds  most NN-descent rounds after the trees ({@link NeighbourDescent}); they
  *                          stop earlier once the lists have converged
  * @param maxRowsPerTask    most rows one task of the search holds at once; 0 chooses
- *                          {@link #maxRowsPerTask(int)}'s default
+ *                          {@link #maxRowsPerTask(int, int)}'s default
  * @param recallSampleSize  rows whose exact neighbours are found to estimate recall@k
  * @param seed              seed of the trees, the tie-breaking hashes and the recall sample
  * @param taskMemoryBytes   the heap one task may fill with rows ({@link TaskMemory}), from which
- *                          the default {@link #maxRowsPerTask(int)} follows
+ *                          the default {@link #maxRowsPerTask(int, int)} follows
  */
 public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, int refinementRounds, int maxRowsPerTask,
                              int recallSampleSize, long seed, long taskMemoryBytes) implements Serializable {
@@ -51,8 +51,8 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     /** {@link #numTrees(long)} chooses one tree per this many times the square root of the rows. */
     public static final double SQRT_ROWS_PER_TREE = 62.5;
 
-    /** Default {@link #maxRowsPerTask(int)} when rows are narrow. */
-    public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 17;
+    /** Default {@link #maxRowsPerTask(int, int)} when rows are narrow. */
+    public static final int DEFAULT_MAX_ROWS_PER_TASK = 1 << 19;
     /**
      * The bytes for rows of a task of settings made without {@link #withTaskMemory}, and the bytes
      * that bound the default {@link #leafSize(int, int)} whatever the task memory.
@@ -60,19 +60,30 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
     public static final long TASK_MEMORY_BYTES = 1L << 28;
 
     /**
-     * Most rows one task of the search holds at once: {@code maxRowsPerTask} when set, else
-     * {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code , taskMemoryBytes / (20 d + 64))}: a row
-     * shipped to a local join takes its vector, its working copy in double and in single precision
-     * (8 + 8 + 4 bytes per value) and some bookkeeping. The larger a task, the fewer rows a
+     * Most rows one task of the search holds at once, for a graph of k neighbours:
+     * {@code maxRowsPerTask} when set, else {@code min(}{@value #DEFAULT_MAX_ROWS_PER_TASK}{@code ,
+     * taskMemoryBytes / }{@link #bytesPerTaskRow}{@code (d, K))}. The larger a task, the fewer rows a
      * refinement round ships ({@link ApproximateKnnSearch#cellRows}).
      */
-    public int maxRowsPerTask(int numFeatures) {
-        return maxRowsPerTask > 0 ? maxRowsPerTask : rowsIn(taskMemoryBytes, numFeatures);
+    public int maxRowsPerTask(int numFeatures, int k) {
+        return maxRowsPerTask > 0 ? maxRowsPerTask : rowsIn(taskMemoryBytes, numFeatures, listSize(k));
     }
 
-    /** The rows of {@code numFeatures} features that {@code bytes} hold, at most {@value #DEFAULT_MAX_ROWS_PER_TASK}. */
-    private static int rowsIn(long bytes, int numFeatures) {
-        return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, bytes / (20L * numFeatures + 64));
+    /**
+     * The heap one row takes in the largest task of the search, a refinement round's batch, for rows
+     * of {@code numFeatures} values and lists of {@code listSize} (K): its delivered vector, its working
+     * copy in double and in single precision (8 + 8 + 4 bytes a value, and a vector object), its heap
+     * of offers (an id and a distance an entry), its candidates (up to K new and K old ids), and some
+     * bookkeeping: {@code 20 d + 32 K + 256} bytes, Spark's own measure of those objects
+     * ({@code SizeEstimator}) rounded up, as the tests check.
+     */
+    public static long bytesPerTaskRow(int numFeatures, int listSize) {
+        return 20L * numFeatures + 32L * listSize + 256;
+    }
+
+    /** The rows of {@code numFeatures} features, with lists of {@code listSize}, that {@code bytes} hold, at most {@value #DEFAULT_MAX_ROWS_PER_TASK}. */
+    private static int rowsIn(long bytes, int numFeatures, int listSize) {
+        return (int) Math.min(DEFAULT_MAX_ROWS_PER_TASK, bytes / bytesPerTaskRow(numFeatures, listSize));
     }
 
     /**
@@ -99,7 +110,7 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
      * Rows per leaf for {@code numFeatures} features and a graph of k neighbours: {@code leafSize}
      * when set, else {@value #LEAF_SIZE} below {@value #WIDE_FEATURES} features and
      * {@value #WIDE_LEAF_SIZE} from there on (at least 4k either way), and at most half of
-     * {@link #maxRowsPerTask(int)}, since a leaf of up to twice its size is searched in one task, and
+     * {@link #maxRowsPerTask(int, int)}, since a leaf of up to twice its size is searched in one task, and
      * of the rows {@value #TASK_MEMORY_BYTES} bytes hold, so that the leaves do not follow the
      * executors' memory when it is larger. A leaf's cost per row grows
      * with its rows times the features, O(L d), and wide data lose no recall to smaller leaves, narrow
@@ -110,7 +121,7 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
             return leafSize;
         }
         int chosen = Math.max(numFeatures >= WIDE_FEATURES ? WIDE_LEAF_SIZE : LEAF_SIZE, 4 * k);
-        int taskRows = Math.min(maxRowsPerTask(numFeatures), rowsIn(TASK_MEMORY_BYTES, numFeatures));
+        int taskRows = Math.min(maxRowsPerTask(numFeatures, k), rowsIn(TASK_MEMORY_BYTES, numFeatures, listSize(k)));
         return Math.max(k + 1, Math.min(chosen, taskRows / 2));
     }
 

@@ -11,6 +11,7 @@ import lapscore.data.CacheScope;
 import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.RowBlock;
+import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.search.ListCeilings;
 import lapscore.graph.search.NeighbourLists;
 import lapscore.graph.search.SearchInput;
@@ -234,7 +235,10 @@ final class LocalityCells {
         return result;
     }
 
-    /** The distinct rows {@code own}'s entries name, one request per home cell. */
+    /**
+     * The distinct rows {@code own}'s entries name, in requests to their home cells, each of at most
+     * one shuffle record's numbers and their answers' ({@link ShuffleRecords}).
+     */
     private static List<Tuple2<Long, IdRequest>> requests(int cell, NeighbourLists own, BlockLayout layout) {
         long[] named = new long[own.rows() * own.k()];
         int size = 0;
@@ -245,9 +249,10 @@ final class LocalityCells {
         }
         long[] distinct = Arrays.stream(named, 0, size).sorted().distinct().toArray();
         List<Tuple2<Long, IdRequest>> requests = new ArrayList<>();
+        int recordRows = ShuffleRecords.rowsPer(2L * Long.BYTES);
         int from = 0;
         while (from < distinct.length) {
-            int to = layout.runEnd(distinct, from);
+            int to = Math.min(layout.runEnd(distinct, from), from + recordRows);
             requests.add(new Tuple2<>(layout.firstRow(layout.blockOf(distinct[from])),
                     new IdRequest(cell, Arrays.copyOfRange(distinct, from, to))));
             from = to;

@@ -94,7 +94,7 @@ final class NeighbourDescent {
         JavaPairRDD<Long, NeighbourLists> after = timer.run(Stage.GRAPH, description, () -> {
             JavaRDD<NeighbourLists> offers = RoundShuffles.offers(candidates, before, input,
                     (batch, points, kthSquared) -> localJoin(batch, points, kthSquared, listSize, pairs),
-                    settings.forest().maxRowsPerTask(input.numFeatures()), timer.taskRows());
+                    settings.forest().maxRowsPerTask(input.numFeatures(), settings.numNeighbors()), timer.taskRows());
             JavaPairRDD<Long, NeighbourLists> merged = caches.persistAndForgetLineage(before.values()
                     .zipPartitions(candidates, (own, chosen) -> List.of(own.next().withUsed(chosen.next().used())).iterator())
                     .zipPartitions(offers, (marked, offered) -> {

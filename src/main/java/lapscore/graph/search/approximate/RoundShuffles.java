@@ -3,12 +3,14 @@ package lapscore.graph.search.approximate;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 
 import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.RowGather;
+import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.kernel.CandidateHeaps;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
@@ -31,18 +33,15 @@ import scala.Tuple2;
  */
 final class RoundShuffles {
 
-    /** Rows whose reverse links are shipped together. */
-    private static final int LINK_ROWS = 4096;
-
     private RoundShuffles() {
     }
 
     /**
      * For every row j and entry i of its list, the pair {@code (2 i + 1 when the entry is new else
-     * 2 i, j)}, shuffled to the block of i (partition b holding block b's), in arrays of at most
-     * {@value #LINK_ROWS} rows j each: no array grows with the data (an allocation of hundreds of
-     * megabytes can fail while other tasks hold the collector off in native code, as LZ4's
-     * compression of shuffle files does).
+     * 2 i, j)}, shuffled to the block of i (partition b holding block b's), in arrays of the links
+     * of at most one shuffle record's rows j ({@link ShuffleRecords}): no array grows with the data
+     * (an allocation of hundreds of megabytes can fail while other tasks hold the collector off in
+     * native code, as LZ4's compression of shuffle files does).
      */
     static JavaRDD<long[]> reverseLinks(JavaPairRDD<Long, NeighbourLists> lists, BlockLayout layout) {
         return lists.values()
@@ -54,8 +53,9 @@ final class RoundShuffles {
     private static Iterator<Tuple2<Long, long[]>> reverseLinksByBlock(NeighbourLists own, BlockLayout layout) {
         List<Tuple2<Long, long[]>> links = new ArrayList<>();
         int[] sizes = new int[layout.numBlocks()];
-        for (int from = 0; from < own.rows(); from += LINK_ROWS) {
-            int to = Math.min(own.rows(), from + LINK_ROWS);
+        int recordRows = ShuffleRecords.rowsPer(2L * Long.BYTES * own.k());
+        for (int from = 0; from < own.rows(); from += recordRows) {
+            int to = Math.min(own.rows(), from + recordRows);
             Arrays.fill(sizes, 0);
             for (int row = from; row < to; row++) {
                 for (int n = 0; n < own.count(row); n++) {
@@ -104,9 +104,10 @@ final class RoundShuffles {
         BlockLayout slots = new BlockLayout(firstSlot[batchesPerBlock.size()], 1);
         JavaRDD<Candidates> batches = candidates
                 .mapPartitionsWithIndex((block, own) -> batchesOf(own.next(), firstSlot[block], maxRows).iterator(), false)
-                .mapToPair(batch -> batch)
+                .mapToPair(piece -> piece)
                 .partitionBy(new BlockPartitioner(slots))
-                .values();
+                .values()
+                .mapPartitions(RoundShuffles::joined);
         RowEmbedding embedding = input.embedding();
         JavaRDD<double[]> kthSquared = lists.values().map(RoundShuffles::kthSquared);
         JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
@@ -136,15 +137,30 @@ final class RoundShuffles {
         CandidateHeaps offers(Candidates batch, WorkingBlock points, double[] kthSquared);
     }
 
-    /** The batches of {@code all} ({@link Candidates#batchStarts}), keyed by their slot from {@code firstSlot} on. */
-    private static List<Tuple2<Long, Candidates>> batchesOf(Candidates all, int firstSlot, int maxRows) {
+    /**
+     * The batches of {@code all} ({@link Candidates#batchStarts}), keyed by their slot from
+     * {@code firstSlot} on, each cut into pieces of at most one shuffle record
+     * ({@link Candidates#pieces}), numbered in row order.
+     */
+    private static List<Tuple2<Long, Tuple2<Integer, Candidates>>> batchesOf(Candidates all, int firstSlot, int maxRows) {
         int[] starts = all.batchStarts(maxRows);
-        List<Tuple2<Long, Candidates>> batches = new ArrayList<>(starts.length);
+        List<Tuple2<Long, Tuple2<Integer, Candidates>>> pieces = new ArrayList<>();
         for (int b = 0; b < starts.length; b++) {
             int end = b + 1 < starts.length ? starts[b + 1] : all.rows();
-            batches.add(new Tuple2<>((long) firstSlot + b, all.slice(starts[b], end)));
+            List<Candidates> batch = all.slice(starts[b], end).pieces(ShuffleRecords.MAX_BYTES);
+            for (int piece = 0; piece < batch.size(); piece++) {
+                pieces.add(new Tuple2<>((long) firstSlot + b, new Tuple2<>(piece, batch.get(piece))));
+            }
         }
-        return batches;
+        return pieces;
+    }
+
+    /** The one batch of a slot, from its numbered pieces in any order. */
+    private static Iterator<Candidates> joined(Iterator<Tuple2<Integer, Candidates>> pieces) {
+        List<Tuple2<Integer, Candidates>> all = new ArrayList<>();
+        pieces.forEachRemaining(all::add);
+        all.sort(Comparator.comparingInt(Tuple2::_1));
+        return List.of(Candidates.concat(all.stream().map(Tuple2::_2).toList())).iterator();
     }
 
     /** The square of every row's current K-th distance (+infinity while its list holds fewer than K), in row order. */

@@ -15,7 +15,8 @@ class ForestSettingsTest {
         assertEquals(1024, chosen.leafSize(128, 10));
         assertEquals(1024, chosen.leafSize(784, 10));
         assertEquals(4 * 300, chosen.leafSize(784, 300), "leaves hold at least 4k rows");
-        assertEquals(4 * 2000, chosen.leafSize(50, 2000));
+        assertEquals((int) ((1L << 28) / ForestSettings.bytesPerTaskRow(50, 2020) / 2), chosen.leafSize(50, 2000),
+                "4k rows with lists of K = 2 020 would not fit 256 MiB: half of the rows that do");
         ForestSettings set = new ForestSettings(4, 333, 0, 5, 0, 300, 1L);
         assertEquals(333, set.leafSize(50, 10));
         assertEquals(333, set.leafSize(784, 10));
@@ -53,25 +54,31 @@ class ForestSettingsTest {
     }
 
     /**
-     * Left to the search, a task holds min(131 072, M / (20 d + 64)) rows for M bytes of heap per
-     * task; the leaves follow M only when it is below 256 MiB, so more memory does not change them.
+     * Left to the search, a task holds min(524 288, M / (20 d + 32 K + 256)) rows for M bytes of heap
+     * per task and lists of K; the leaves follow M only when it is below 256 MiB, so more memory does
+     * not change them.
      */
     @Test
     void tasksHoldTheRowsTheirMemoryHoldsAndTheLeavesDoNotGrowWithIt() {
         ForestSettings chosen = new ForestSettings(4, 0, 0, 5, 0, 300, 1L);
-        assertEquals(131_072, chosen.maxRowsPerTask(50), "256 MiB / 1 064 bytes = 252 280, capped");
-        assertEquals(17_050, chosen.maxRowsPerTask(784), "256 MiB / 15 744 bytes");
+        assertEquals(20 * 50 + 32 * 30 + 256, ForestSettings.bytesPerTaskRow(50, 30));
+        assertEquals(121_135, chosen.maxRowsPerTask(50, 10), "256 MiB / 2 216 bytes");
+        assertEquals((1L << 28) / (20 * 784 + 32 * 30 + 256), chosen.maxRowsPerTask(784, 10), "256 MiB / 16 800 bytes");
         long gigabyte = 1L << 30;
         ForestSettings large = chosen.withTaskMemory(gigabyte);
-        assertEquals(gigabyte / (20 * 784 + 64), large.maxRowsPerTask(784));
-        assertEquals(131_072, large.maxRowsPerTask(50));
-        assertEquals(gigabyte / (20 * 100_000 + 64), large.maxRowsPerTask(100_000));
+        assertEquals(gigabyte / (20 * 784 + 32 * 30 + 256), large.maxRowsPerTask(784, 10));
+        assertEquals(gigabyte / (20 * 784 + 32 * 40 + 256), large.maxRowsPerTask(784, 20), "K = 40 for k = 20");
+        assertEquals(484_540, large.maxRowsPerTask(50, 10), "1 GiB / 2 216 bytes");
+        assertEquals(524_288, chosen.withTaskMemory(4 * gigabyte).maxRowsPerTask(50, 10), "capped");
+        assertEquals(gigabyte / (20 * 100_000 + 32 * 30 + 256), large.maxRowsPerTask(100_000, 10));
         assertEquals(chosen.leafSize(784, 10), large.leafSize(784, 10));
-        assertEquals(1341 / 2, large.leafSize(10_000, 10), "half of 256 MiB / 200 064 bytes, whatever the memory");
+        assertEquals((int) ((1L << 28) / (20 * 10_000 + 32 * 30 + 256) / 2), large.leafSize(10_000, 10),
+                "half of the rows 256 MiB hold, whatever the memory");
         ForestSettings small = chosen.withTaskMemory(16L << 20);
-        assertEquals((16L << 20) / (20 * 784 + 64), small.maxRowsPerTask(784));
-        assertEquals(1065 / 2, small.leafSize(784, 10), "a leaf of up to twice its size fits a task");
-        assertEquals(5000, new ForestSettings(4, 0, 0, 5, 5000, 300, 1L).withTaskMemory(1).maxRowsPerTask(784),
+        assertEquals((16L << 20) / (20 * 784 + 32 * 30 + 256), small.maxRowsPerTask(784, 10));
+        assertEquals((int) ((16L << 20) / (20 * 784 + 32 * 30 + 256) / 2), small.leafSize(784, 10),
+                "a leaf of up to twice its size fits a task");
+        assertEquals(5000, new ForestSettings(4, 0, 0, 5, 5000, 300, 1L).withTaskMemory(1).maxRowsPerTask(784, 10),
                 "a bound the user set stays");
     }
 }

@@ -221,7 +221,8 @@ class NeighbourDescentTest {
      * row, the K lowest hash priorities (ties by id) among its new entries and the rows that hold it
      * as a new entry, and likewise among the old ones, less those already new; a row with no new
      * candidate joins nothing and gets none at all. The lists are those of two rounds, so that some
-     * rows still have a new candidate and some have none.
+     * rows still have a new candidate and some have none. Cut into pieces for the shuffle, a block's
+     * candidates join back whole.
      */
     @Test
     void aRoundsCandidatesAreTheLowestPrioritiesOfEachKindAndNoneForRowsWithoutANewOne() {
@@ -275,6 +276,31 @@ class NeighbourDescentTest {
             assertEquals(700, joining + idle);
             assertTrue(joining > 0 && idle > 0 && !oldPool.values().stream().allMatch(Set::isEmpty),
                     "rows with and without a new candidate: " + joining + " and " + idle);
+            for (Candidates block : chosen) {
+                assertShippedInPiecesWhole(block, 2048);
+            }
+        }
+    }
+
+    /**
+     * {@code candidates} cut into pieces of at most {@code maxBytes} (8 per candidate and per row; a
+     * single row may exceed it) travel as several records and join back into the same candidates.
+     */
+    private static void assertShippedInPiecesWhole(Candidates candidates, long maxBytes) {
+        List<Candidates> pieces = candidates.pieces(maxBytes);
+        assertTrue(pieces.size() > 1, "a block of " + candidates.rows() + " rows travels in pieces");
+        for (Candidates piece : pieces) {
+            long bytes = 0;
+            for (int row = 0; row < piece.rows(); row++) {
+                bytes += Long.BYTES * (1L + piece.fresh(row).length + piece.old(row).length);
+            }
+            assertTrue(bytes <= maxBytes || piece.rows() == 1, piece.rows() + " rows, " + bytes + " bytes");
+        }
+        Candidates joined = Candidates.concat(pieces);
+        assertEquals(candidates.rows(), joined.rows());
+        for (int row = 0; row < candidates.rows(); row++) {
+            assertArrayEquals(candidates.fresh(row), joined.fresh(row));
+            assertArrayEquals(candidates.old(row), joined.old(row));
         }
     }
 

@@ -22,11 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * The approximate graph as a user runs it ({@code lapscore fit --knn approximate} on a Parquet table,
  * no other option) at the largest scale the default suite affords, in a JVM of its own with a small
  * heap and a heartbeat timeout of seconds instead of minutes: the fit completes. A task that holds
- * the executor's memory manager for long (Spark evicting a cached block to disk under its lock, as
- * when each cached row carried the table's schema) stops the heartbeat, and the driver then gives the
- * executor up, which fails this test within {@value #TIMEOUT} instead of a user's run after minutes.
- * The same run measures every record the refinement rounds shuffle ({@link ShuffleRecordSizes}):
- * none may be much larger than {@link ShuffleRecords#MAX_BYTES}, whatever the rows of a cell or a task.
+ * the executor's memory manager for long (Spark evicting a cached block to disk under its lock)
+ * stops the heartbeat, and the driver then gives the executor up, which fails this test within
+ * {@value #TIMEOUT} instead of a user's run after minutes. (The cause of the failure at 10^6 rows,
+ * cached input rows that each carried the table's schema, did not hold the lock that long at this
+ * scale; {@link lapscore.job.files.CachedInputTest} guards it.) The same run measures every record
+ * the refinement rounds shuffle ({@link ShuffleRecordSizes}): none may be much larger than
+ * {@link ShuffleRecords#MAX_BYTES}, whatever the rows of a cell or a task.
  */
 class SmallHeapApproximateFitTest {
 

@@ -1,6 +1,6 @@
 """Executes notebooks headlessly with nbclient and checks what they show (called by notebooks/run.sh).
 
-Each notebook runs in a fresh kernel, with the notebooks' folder as its working directory (as
+Each notebook runs in a fresh kernel of the kind its metadata names (kernelspec), with the notebooks' folder as its working directory (as
 Jupyter does when a person opens it), and is written with its outputs to the output directory,
 also when a cell fails. The run fails when a cell fails or when a cell tagged `chart` shows no
 image/png output. The kernel's own console (Spark's warnings, the kernel's log) goes to
@@ -31,13 +31,13 @@ CELL_TIMEOUT_SECONDS = 600
 STARTUP_FAILURES = ("Kernel didn't respond in", "Kernel died before replying to kernel_info")
 
 
-def start_kernel(notebook, kernel_name, cwd, log):
+def start_kernel(notebook, cwd, log):
     """A NotebookClient whose new kernel answered kernel_info, or None when the start-up failed.
 
     The client that waits for the kernel's answer also executes the notebook: a second client of
     an answering kernel was seen left without an answer here.
     """
-    client = NotebookClient(notebook, kernel_name=kernel_name, timeout=CELL_TIMEOUT_SECONDS,
+    client = NotebookClient(notebook, kernel_name=notebook.metadata.kernelspec.name, timeout=CELL_TIMEOUT_SECONDS,
                             startup_timeout=STARTUP_TIMEOUT_SECONDS)
     client.create_kernel_manager()
     # stdout and stderr reach the kernel's Popen through nbclient and jupyter_client.
@@ -74,13 +74,13 @@ def merge_streams(notebook):
         cell.outputs = merged
 
 
-def execute(path, output_dir, kernel_name):
+def execute(path, output_dir):
     """Executes one notebook and writes the executed copy; returns (error or None, start-up retries)."""
     notebook = nbformat.read(path, as_version=4)
     with open(output_dir / (path.stem + ".kernel.log"), "w") as log:
         for attempt in range(1, STARTUP_ATTEMPTS + 1):
             print(f"--- kernel start-up attempt {attempt}", file=log, flush=True)
-            client = start_kernel(notebook, kernel_name, path.parent, log)
+            client = start_kernel(notebook, path.parent, log)
             if client is not None:
                 break
             print(f"  {path.name}: the kernel did not answer kernel_info, starting a new one", flush=True)
@@ -101,7 +101,6 @@ def execute(path, output_dir, kernel_name):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kernel", required=True, help="kernel spec name")
     parser.add_argument("--output-dir", required=True, type=Path)
     parser.add_argument("notebooks", nargs="+", type=Path)
     args = parser.parse_args()
@@ -111,7 +110,7 @@ def main():
     retries = 0
     for path in args.notebooks:
         start = time.monotonic()
-        error, notebook_retries = execute(path.resolve(), args.output_dir.resolve(), args.kernel)
+        error, notebook_retries = execute(path.resolve(), args.output_dir.resolve())
         retries += notebook_retries
         print(f"{path.name}: {'ok' if error is None else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
         if error is not None:

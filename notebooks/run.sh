@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Executes every notebook in notebooks/ headlessly (for CI) into target/notebooks/, outputs
-# included, and fails when a cell fails or a chart cell shows no image. Works from a fresh clone:
-# builds the jar when needed, fetches the Java kernel (rapaio-jupyter-kernel) from Maven Central
-# through Maven, installs nbclient with apt-get, and writes the kernel spec
-# target/notebooks-kernel/kernels/lapscore-java/kernel.json (also usable interactively, see
+# included, each on the kernel its metadata names, and fails when a cell fails or a chart cell
+# shows no image. Works from a fresh clone: builds the jar when needed; for the Python notebooks,
+# the Python environment .venv with this build's wheel installed (.ci/python-env --with-package),
+# whose nbclient runs every notebook and whose ipykernel is the python3 kernel; for the Java one,
+# fetches the Java kernel (rapaio-jupyter-kernel) from Maven Central through Maven and writes its
+# spec target/notebooks-kernel/kernels/lapscore-java/kernel.json (also usable interactively, see
 # "Jupyter notebooks" in docs/deployment.md). The cluster notebook connects to $SPARK_MASTER_URL (default local[2]).
 #
 #   notebooks/run.sh                                   every notebook, into target/notebooks/
@@ -19,8 +21,6 @@ kernel_version=3.0.1
 kernel_home="$home/target/notebooks-kernel"
 kernel_jar="$kernel_home/rapaio-jupyter-kernel-$kernel_version.jar"
 kernel_name=lapscore-java
-# Debian's python, where apt-get installs nbclient (a python earlier on the PATH, e.g. pyenv's, lacks it).
-python=/usr/bin/python3
 
 # The same rule as bin/lapscore: build on first use and whenever the sources are newer than the jar.
 if [ ! -f "$jar" ] || [ ! -f "$classpath" ] \
@@ -35,13 +35,7 @@ if [ ! -f "$kernel_jar" ]; then
     -DoutputDirectory="$kernel_home"
 fi
 
-if ! dpkg -s python3-nbclient >/dev/null 2>&1; then
-  echo "notebooks: installing python3-nbclient ..."
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-nbclient >/dev/null
-fi
+python="$(.ci/python-env --with-package)"
 
 # The kernel runs the cells in its own JVM (JShell in the same process), so Spark's JVM options go
 # on the kernel's command line, and the charts are drawn without a display (headless).
@@ -81,5 +75,4 @@ else
   output_dir="$home/target/notebooks"
   notebooks=(notebooks/*.ipynb)
 fi
-JUPYTER_PATH="$kernel_home" "$python" notebooks/execute.py --kernel "$kernel_name" \
-  --output-dir "$output_dir" "${notebooks[@]}"
+JUPYTER_PATH="$kernel_home" "$python" notebooks/execute.py --output-dir "$output_dir" "${notebooks[@]}"

@@ -1,15 +1,18 @@
+# Generated from the Java params by PythonApiTest (src/test/java/lapscore/python); do not edit.
+# After changing a score, a param or the version, regenerate with ./mvnw -q -o test -Dtest=PythonApiTest -Dregenerate=true
 """Feature selection for Spark ML by the Laplacian Score and related graph scores, from PySpark.
 
 The classes in :mod:`lapscore.selection` are the Python face of the Java estimators and models of
-the same names (``lapscore.selection.LaplacianScoreSelector`` and so on, in the library's jar): the
-same params, defaults and docs, generated from the Java declarations. They are ``JavaEstimator`` and
-``JavaModel`` subclasses, so they work in a ``pyspark.ml.Pipeline``, save and load, and run
+the same names, in the library's jar: the same params, defaults and docs. They are ``JavaEstimator``
+and ``JavaModel`` subclasses, so they work in a ``pyspark.ml.Pipeline``, save and load, and run
 unchanged over Spark Connect when the server has the jar.
 
-The jar carries this package: ``pyspark --packages io.github.lapscore:spark-laplacian-score:VERSION``
-puts it on the Python path (with ``--jars``, pass the jar to ``--py-files`` too).
+The wheel carries the jar: :func:`start` returns a session that has it, and :func:`jar_path` gives
+its path for ``spark-submit --jars``. The jar carries this package too, so
+``spark.jars.packages`` with the library's Maven coordinates needs no wheel.
 """
 
+from lapscore._session import jar_path, start
 from lapscore.selection import (
     FisherScoreSelector,
     FisherScoreSelectorModel,
@@ -23,6 +26,8 @@ from lapscore.selection import (
     SpecSelectorModel,
 )
 
+__version__ = "0.1.0.dev0"
+
 __all__ = [
     "FisherScoreSelector",
     "FisherScoreSelectorModel",
@@ -34,4 +39,6 @@ __all__ = [
     "McfsSelectorModel",
     "SpecSelector",
     "SpecSelectorModel",
+    "jar_path",
+    "start",
 ]

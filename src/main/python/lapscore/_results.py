@@ -14,6 +14,7 @@ from pyspark.sql import SparkSession
 from pyspark.sql.types import StructField, StructType
 
 RESULTS_KEY = "lapscore"
+_NON_FINITE = ("NaN", "Infinity", "-Infinity")
 
 
 class _SelectorResults:
@@ -62,5 +63,9 @@ class _SelectorResults:
 
     @property
     def summary(self) -> Dict[str, Any]:
-        """What the fit did: graph size, parameters used, seconds per stage (the Java ``FitSummary``)."""
-        return dict(self._results()["summary"])
+        """What the fit did: graph size, parameters used, seconds per stage (the Java ``FitSummary``).
+
+        Spark writes a metadata double that is not finite as a JSON string ("NaN", e.g. the recall of
+        an exact graph); it is a float here, as in Java. No text component takes those values.
+        """
+        return {name: float(value) if value in _NON_FINITE else value for name, value in self._results()["summary"].items()}

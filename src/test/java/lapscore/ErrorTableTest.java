@@ -19,12 +19,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 /**
  * The table of {@code docs/errors.md}, "What happens when…", is backed by tests: every row names at least one test,
  * as {@code package.Class#method} (or {@code #method} for another test of the class named before it in the
- * row), and each named method exists and is a JUnit test, so that the suite passing means every row
- * holds.
+ * row), each named method existing as a JUnit test, or as pytest names it,
+ * {@code src/test/python/…/test_x.py::test_name}, a test function of that file, so that the suites passing
+ * means every row holds.
  */
 class ErrorTableTest {
 
     private static final Pattern REFERENCE = Pattern.compile("`((?:[a-z]+\\.)*[A-Z]\\w*)?#(\\w+)`");
+    private static final Pattern PYTEST_REFERENCE = Pattern.compile("`(src/test/python/[\\w/]+\\.py)::(test_\\w+)`");
 
     @Test
     void everyRowOfTheTableNamesExistingTests() throws IOException {
@@ -41,6 +43,13 @@ class ErrorTableTest {
                 found++;
                 if (className == null || !isTest(className, matcher.group(2))) {
                     missing.add(className + "#" + matcher.group(2));
+                }
+            }
+            Matcher pytest = PYTEST_REFERENCE.matcher(cells[cells.length - 1]);
+            while (pytest.find()) {
+                found++;
+                if (!isPytest(Path.of(pytest.group(1)), pytest.group(2))) {
+                    missing.add(pytest.group());
                 }
             }
             assertTrue(found > 0, "row without a test: " + row);
@@ -71,6 +80,10 @@ class ErrorTableTest {
         } catch (ClassNotFoundException unknown) {
             return false;
         }
+    }
+
+    private static boolean isPytest(Path file, String function) throws IOException {
+        return Files.isRegularFile(file) && Files.readAllLines(file).stream().anyMatch(line -> line.startsWith("def " + function + "("));
     }
 
     private static boolean isJUnitTest(Method method) {

@@ -16,7 +16,7 @@ final class BuildInfo {
     private BuildInfo() {
     }
 
-    /** One line, e.g. {@code lapscore 0.1.0 (built for Spark 4.1.0, Scala 2.13; running on Spark 4.1.0, Scala 2.13.17, Java 17.0.15)}. */
+    /** One line, e.g. {@code lapscore 0.1.0 (built for Spark 4.2.0, Scala 2.13; running on Spark 4.2.0, Scala 2.13.18, Java 17.0.15)}. */
     static String versionLine() {
         Properties built = resource("/lapscore/job/build.properties");
         Properties spark = resource("/spark-version-info.properties");

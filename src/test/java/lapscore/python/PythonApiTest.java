@@ -11,25 +11,53 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Python API against the Java classes it wraps: {@code src/main/python/lapscore/selection.py} is
- * exactly what {@link PythonModule} renders from the Java params and setters, so a param, default,
- * doc or setter cannot differ between the two languages. Run with {@code -Dregenerate=true} it
- * rewrites the file instead. The Python classes are named so that PySpark's own mapping between
- * Python and Java class names ({@code python/pyspark/ml/util.py} {@code JavaMLReader._java_loader_class},
- * {@code python/pyspark/ml/wrapper.py} {@code JavaParams._from_java}) needs no override.
+ * exactly what {@link PythonModule} renders from the Java params and setters, and
+ * {@code lapscore/__init__.py} what {@link PythonPackageInit} renders from the same stages and the
+ * library's version, so a score, param, default, doc, setter or version cannot differ between the two
+ * languages. Run with {@code -Dregenerate=true} it rewrites the files instead. The Python classes are
+ * named so that PySpark's own mapping between Python and Java class names
+ * ({@code python/pyspark/ml/util.py} {@code JavaMLReader._java_loader_class},
+ * {@code python/pyspark/ml/wrapper.py} {@code JavaParams._from_java}) needs no override; the pytest
+ * suite in {@code src/test/python} runs them under PySpark.
  */
 class PythonApiTest {
 
     static final Path MODULE = Path.of("src/main/python/lapscore/selection.py");
+    static final Path INIT = Path.of("src/main/python/lapscore/__init__.py");
 
     @Test
     void theModuleIsWhatTheJavaParamsRender() throws IOException {
-        String rendered = new PythonModule(PythonStage.all()).render();
+        assertGenerated(MODULE, new PythonModule(PythonStage.all()).render());
+    }
+
+    @Test
+    void thePackagesInitIsWhatTheStagesAndTheVersionRender() throws IOException {
+        assertGenerated(INIT, new PythonPackageInit(PythonStage.all(), PythonPackageInit.builtVersion()).render());
+    }
+
+    @Test
+    void pythonVersionsFollowPep440() {
+        assertEquals("0.2.0.dev0", PythonPackageInit.pythonVersion("0.2.0-SNAPSHOT"));
+        assertEquals("1.0.1", PythonPackageInit.pythonVersion("1.0.1"));
+    }
+
+    private static void assertGenerated(Path file, String rendered) throws IOException {
         if (Boolean.getBoolean("regenerate")) {
-            Files.writeString(MODULE, rendered);
+            Files.writeString(file, rendered);
             return;
         }
-        assertEquals(rendered, Files.readString(MODULE), MODULE + " differs from the Java params; regenerate it with "
+        assertEquals(rendered, Files.readString(file), file + " differs from the Java params; regenerate it with "
                 + PythonModule.REGENERATE);
+    }
+
+    /** PySpark's {@code JavaMLReader._java_loader_class}: the Java class of a Python class. */
+    static String javaClassOf(String pythonModule, String pythonClass) {
+        return pythonModule.replace("pyspark", "org.apache.spark") + "." + pythonClass;
+    }
+
+    /** PySpark's {@code JavaParams._from_java}: the Python class of a Java class. */
+    static String pythonClassOf(String javaClass) {
+        return javaClass.replace("org.apache.spark", "pyspark");
     }
 
     /** PySpark's rule both ways: a Python class's Java name, and a Java class's Python module. */
@@ -38,8 +66,8 @@ class PythonApiTest {
         for (PythonStage stage : PythonStage.all()) {
             for (Class<?> javaClass : new Class<?>[]{stage.estimator(), stage.model()}) {
                 String pythonName = stage.module() + "." + javaClass.getSimpleName();
-                assertEquals(javaClass, Class.forName(Py4jReplayTest.javaClassOf(stage.module(), javaClass.getSimpleName())));
-                assertEquals(pythonName, Py4jReplayTest.pythonClassOf(javaClass.getName()));
+                assertEquals(javaClass, Class.forName(javaClassOf(stage.module(), javaClass.getSimpleName())));
+                assertEquals(pythonName, pythonClassOf(javaClass.getName()));
             }
             assertFalse(stage.module().startsWith("io.") || stage.module().contains("pyspark"), stage.module());
             assertEquals("lapscore", stage.module().substring(0, stage.module().indexOf('.')), "the package the jar ships");

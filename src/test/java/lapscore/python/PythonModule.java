@@ -1,6 +1,7 @@
 package lapscore.python;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,8 +118,9 @@ final class PythonModule {
                 .append(stage.smallerIsBetter() ? "smaller" : "larger").append(" is better): the Java estimator\n")
                 .append("    ").append(stage.estimator().getName()).append(", whose Javadoc gives the maths.\n\n")
                 .append("    ``fit`` returns a :class:`").append(stage.model().getSimpleName())
-                .append("`, whose ``transform`` keeps the selected features.\n")
-                .append("    \"\"\"\n\n")
+                .append("`, whose ``transform`` keeps the selected features.\n");
+        renderParamsDoc(text, stage);
+        text.append("    \"\"\"\n\n")
                 .append("    _input_kwargs: Dict[str, Any]\n\n")
                 .append("    @keyword_only\n")
                 .append("    def __init__(\n        self,\n        *,\n");
@@ -147,9 +149,25 @@ final class PythonModule {
                 .append("    \"\"\"The fitted :class:`").append(stage.estimator().getSimpleName())
                 .append("`: the Java model ").append(stage.model().getName()).append(".\n\n")
                 .append("    ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``\n")
-                .append("    and ``summary`` give the results, in a classic session and over Spark Connect alike.\n")
-                .append("    \"\"\"\n");
+                .append("    and ``summary`` give the results, in a classic session and over Spark Connect alike.\n");
+        renderParamsDoc(text, stage);
+        text.append("    \"\"\"\n");
         renderSetters(text, name, stage.modelSetters(), stage);
+    }
+
+    /** The class docstring's list of every param with its doc, which {@code help()} shows in full. */
+    private static void renderParamsDoc(StringBuilder text, PythonStage stage) {
+        text.append("\n    Params (``explainParams()`` shows their values too):\n\n");
+        stage.paramsLineage().stream()
+                .flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream())
+                .sorted(Comparator.comparing(PythonParam::name))
+                .forEach(param -> {
+                    List<String> lines = wrap("- ``" + param.name() + "`` (" + param.type().hint + "): " + param.doc(), WIDTH - 6);
+                    for (int l = 0; l < lines.size(); l++) {
+                        text.append(l == 0 ? "    " : "      ").append(lines.get(l).stripTrailing().replace("\\", "\\\\"))
+                                .append('\n');
+                    }
+                });
     }
 
     private static void renderSetters(StringBuilder text, String className, List<String> setters, PythonStage stage) {

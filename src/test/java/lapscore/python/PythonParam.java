@@ -22,21 +22,19 @@ import org.apache.spark.ml.param.Params;
  */
 record PythonParam(String name, String doc, PythonType type) {
 
-    /** A Python value type with the PySpark {@code TypeConverters} method that checks it and the Java class Py4J turns it into. */
+    /** A Python value type with the PySpark {@code TypeConverters} method that checks it. */
     enum PythonType {
-        INT("int", "toInt", Integer.class),
-        FLOAT("float", "toFloat", Double.class),
-        BOOL("bool", "toBoolean", Boolean.class),
-        STRING("str", "toString", String.class);
+        INT("int", "toInt"),
+        FLOAT("float", "toFloat"),
+        BOOL("bool", "toBoolean"),
+        STRING("str", "toString");
 
         final String hint;
         final String converter;
-        final Class<?> py4jClass;
 
-        PythonType(String hint, String converter, Class<?> py4jClass) {
+        PythonType(String hint, String converter) {
             this.hint = hint;
             this.converter = converter;
-            this.py4jClass = py4jClass;
         }
 
         /** The type of {@code param}: a plain {@link Param} holds a string (Spark Connect sends it as one). */

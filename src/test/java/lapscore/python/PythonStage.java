@@ -20,8 +20,8 @@ import org.apache.spark.ml.param.Params;
 
 /**
  * One estimator and its model as the Python API shows them, read from the Java classes: the one
- * description that both the generated Python ({@link PythonModule}) and the replay of PySpark's calls
- * ({@link Py4jReplayTest}) are made from. Every score of {@link ScoreChoice} is one stage.
+ * description the generated Python ({@link PythonModule}, {@link PythonPackageInit}) is made from. Every
+ * score of {@link ScoreChoice} is one stage.
  *
  * @param title           the score's name, e.g. "Laplacian score"
  * @param estimator       the Java estimator class

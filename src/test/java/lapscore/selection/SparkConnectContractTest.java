@@ -46,16 +46,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What Spark Connect's server does with a third-party ML stage, done here step by step on every
  * estimator and model, as its {@code MLUtils} and {@code MLCache} do them
- * ({@code sql/connect/server/src/main/scala/org/apache/spark/sql/connect/ml/} in Spark 4.1): the service
+ * ({@code sql/connect/server/src/main/scala/org/apache/spark/sql/connect/ml/} in Spark 4.2): the service
  * lookup over {@code META-INF/services/org.apache.spark.ml.Estimator} and {@code Transformer} (which
  * constructs every listed class with no arguments and fails as a whole on one that cannot be), the
  * {@code (String uid)} constructor, params of the types its {@code reconcileParam} accepts, fit,
  * {@code copy(ParamMap.empty)} before a transform, the static {@code load(String)}, and the offloading
- * of a cached model to the driver's disk through {@code MLWriter.saveToLocal}, which 4.1's cache does
+ * of a cached model to the driver's disk through {@code MLWriter.saveToLocal}, which the cache of 4.1 and later does
  * on every model it registers, and back through the static {@code read()} and
  * {@code MLReader.loadFromLocal}. Spark 3.5 has
  * no Connect ML (no {@code saveToLocal}, no services files in Spark's own jars), so the offloading
- * test runs only on Spark 4.1.
+ * test runs only on Spark 4. The pytest suite ({@code src/test/python/connect}) runs the same stages through a
+ * real Connect server from a Python client.
  */
 class SparkConnectContractTest {
 
@@ -131,7 +132,7 @@ class SparkConnectContractTest {
         assertSameModel(model, (FeatureSelectorModel<?>) load.invoke(null, saved));
     }
 
-    /** A cached model offloaded to the driver's disk and loaded back as Spark 4.1's MLCache does it. */
+    /** A cached model offloaded to the driver's disk and loaded back as the MLCache of Spark 4.1 and later does it. */
     @ParameterizedTest
     @MethodSource("estimators")
     void offloadedModelsComeBackWhole(SelectorContractTest.Contract contract, @TempDir Path dir) throws Exception {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The Python module {@code lapscore.selection} rendered from the stages' description: one params
@@ -155,25 +156,24 @@ final class PythonModule {
         renderSetters(text, name, stage.modelSetters(), stage);
     }
 
+    /** Every param of the stage, its params interfaces' in lineage order. */
+    private static Stream<PythonParam> allParams(PythonStage stage) {
+        return stage.paramsLineage().stream().flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream());
+    }
+
     /** The class docstring's list of every param with its doc, which {@code help()} shows in full. */
     private static void renderParamsDoc(StringBuilder text, PythonStage stage) {
         text.append("\n    Params (``explainParams()`` shows their values too):\n\n");
-        stage.paramsLineage().stream()
-                .flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream())
-                .sorted(Comparator.comparing(PythonParam::name))
-                .forEach(param -> {
-                    List<String> lines = wrap("- ``" + param.name() + "`` (" + param.type().hint + "): " + param.doc(), WIDTH - 6);
-                    for (int l = 0; l < lines.size(); l++) {
-                        text.append(l == 0 ? "    " : "      ").append(lines.get(l).stripTrailing().replace("\\", "\\\\"))
-                                .append('\n');
-                    }
-                });
+        allParams(stage).sorted(Comparator.comparing(PythonParam::name)).forEach(param -> {
+            List<String> lines = wrap("- ``" + param.name() + "`` (" + param.type().hint + "): " + param.doc(), WIDTH - 6);
+            for (int l = 0; l < lines.size(); l++) {
+                text.append(l == 0 ? "    " : "      ").append(lines.get(l).stripTrailing().replace("\\", "\\\\")).append('\n');
+            }
+        });
     }
 
     private static void renderSetters(StringBuilder text, String className, List<String> setters, PythonStage stage) {
-        Map<String, PythonParam.PythonType> types = stage.paramsLineage().stream()
-                .flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream())
-                .collect(Collectors.toMap(PythonParam::name, PythonParam::type));
+        Map<String, PythonParam.PythonType> types = allParams(stage).collect(Collectors.toMap(PythonParam::name, PythonParam::type));
         for (String param : setters) {
             text.append("\n    def ").append(setter(param)).append("(self, value: ").append(types.get(param).hint).append(") -> \"")
                     .append(className).append("\":\n")

@@ -9,6 +9,7 @@ import os
 import struct
 from typing import Any, Dict, List, Tuple, Type
 
+from pyspark.ml import Pipeline, PipelineModel
 from pyspark.ml.feature import VectorAssembler
 from pyspark.ml.wrapper import JavaEstimator
 from pyspark.sql import DataFrame, SparkSession
@@ -77,7 +78,42 @@ def bits(values: List[float]) -> List[bytes]:
 
 
 def same_values(left: Dict[str, Any], right: Dict[str, Any]) -> bool:
-    """Whether two dicts of results hold the same keys and values, doubles compared bit for bit."""
+    """Whether two dicts of results hold the same keys and values, doubles compared bit for bit,
+    also inside lists and nested dicts (a summary)."""
     def same(a: Any, b: Any) -> bool:
+        if isinstance(a, dict) and isinstance(b, dict):
+            return same_values(a, b)
+        if isinstance(a, list) and isinstance(b, list):
+            return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
         return bits([a]) == bits([b]) if isinstance(a, float) or isinstance(b, float) else a == b
     return left.keys() == right.keys() and all(same(left[key], right[key]) for key in left)
+
+
+def assert_round_trips(estimator: Type[Any], model_class: Type[Any], data: DataFrame, directory: str) -> None:
+    """Saves and loads the estimator with :func:`fit_params`, the model it fits, an unfitted
+    ``Pipeline`` of it and the fitted ``PipelineModel``; each comes back as its own class with the
+    same params, results and output."""
+    params = fit_params(estimator)
+    selector = estimator(**params)
+    selector.save(os.path.join(directory, "estimator"))
+    loaded_selector = estimator.load(os.path.join(directory, "estimator"))
+    assert type(loaded_selector) is estimator and loaded_selector.uid == selector.uid
+    for name, value in params.items():
+        assert loaded_selector.getOrDefault(name) == value, name
+
+    model = loaded_selector.fit(data)
+    output = model.transform(data).select("selected").collect()
+    model.save(os.path.join(directory, "model"))
+    loaded = model_class.load(os.path.join(directory, "model"))
+    assert type(loaded) is model_class and loaded.uid == model.uid
+    assert same_values(results(loaded), results(model))
+    assert loaded.transform(data).select("selected").collect() == output
+
+    Pipeline(stages=[estimator(**params)]).save(os.path.join(directory, "pipeline"))
+    pipeline = Pipeline.load(os.path.join(directory, "pipeline"))
+    assert type(pipeline.getStages()[0]) is estimator
+    pipeline.fit(data).save(os.path.join(directory, "fitted"))
+    fitted = PipelineModel.load(os.path.join(directory, "fitted"))
+    assert type(fitted.stages[0]) is model_class
+    assert bits(fitted.stages[0].scores) == bits(model.scores)
+    assert fitted.transform(data).select("selected").collect() == output

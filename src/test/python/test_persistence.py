@@ -1,50 +1,20 @@
 """Save and load of every estimator and model, alone, in a Pipeline, and inside a CrossValidator."""
 
 import pytest
-from pyspark.ml import Pipeline, PipelineModel
+from pyspark.ml import Pipeline
 from pyspark.ml.classification import LogisticRegression
 from pyspark.ml.evaluation import MulticlassClassificationEvaluator
 from pyspark.ml.tuning import CrossValidator, CrossValidatorModel, ParamGridBuilder
 
 import lapscore_cases
-from lapscore_cases import bits, same_values
+from lapscore_cases import bits
 
 STAGES = lapscore_cases.stages()
 
 
 @pytest.mark.parametrize("estimator,model_class", STAGES, ids=lapscore_cases.stage_ids())
-def test_estimator_and_model_save_and_load(spark, digits, tmp_path, estimator, model_class):
-    params = lapscore_cases.fit_params(estimator)
-    selector = estimator(**params)
-    selector.save(str(tmp_path / "estimator"))
-    loaded_selector = estimator.load(str(tmp_path / "estimator"))
-    assert type(loaded_selector) is estimator and loaded_selector.uid == selector.uid
-    for name, value in params.items():
-        assert loaded_selector.getOrDefault(name) == value, name
-
-    model = loaded_selector.fit(digits)
-    model.write().save(str(tmp_path / "model"))
-    loaded = model_class.load(str(tmp_path / "model"))
-    assert type(loaded) is model_class and loaded.uid == model.uid
-    assert bits(loaded.scores) == bits(model.scores)
-    assert loaded.selectedFeatures == model.selectedFeatures
-    assert same_values(loaded.summary, model.summary)
-    assert loaded.transform(digits).select("selected").collect() == model.transform(digits).select("selected").collect()
-
-
-@pytest.mark.parametrize("estimator,model_class", STAGES, ids=lapscore_cases.stage_ids())
-def test_pipeline_and_pipeline_model_round_trip(spark, digits, tmp_path, estimator, model_class):
-    pipeline = Pipeline(stages=[estimator(**lapscore_cases.fit_params(estimator))])
-    pipeline.save(str(tmp_path / "pipeline"))
-    loaded_pipeline = Pipeline.load(str(tmp_path / "pipeline"))
-    assert type(loaded_pipeline.getStages()[0]) is estimator
-
-    fitted = loaded_pipeline.fit(digits)
-    fitted.save(str(tmp_path / "fitted"))
-    loaded = PipelineModel.load(str(tmp_path / "fitted"))
-    assert type(loaded.stages[0]) is model_class
-    assert bits(loaded.stages[0].scores) == bits(fitted.stages[0].scores)
-    assert loaded.transform(digits).select("selected").collect() == fitted.transform(digits).select("selected").collect()
+def test_estimator_model_and_pipelines_save_and_load(digits, tmp_path, estimator, model_class):
+    lapscore_cases.assert_round_trips(estimator, model_class, digits, str(tmp_path))
 
 
 def test_cross_validator_over_a_selector_param_saved_and_loaded(spark, digits, tmp_path):

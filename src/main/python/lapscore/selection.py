@@ -10,6 +10,7 @@ from pyspark.ml.param import Param, Params, TypeConverters
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
 
+from lapscore._params_doc import with_params_doc
 from lapscore._results import _SelectorResults
 
 __all__ = [
@@ -516,80 +517,12 @@ class _LaplacianScoreSelectorParams(_LaplacianScoreParams):
         )
 
 
+@with_params_doc
 class LaplacianScoreSelector(JavaEstimator, _LaplacianScoreSelectorParams, JavaMLReadable, JavaMLWritable):
     """Feature selection by the Laplacian score (smaller is better): the Java estimator
     lapscore.selection.LaplacianScoreSelector, whose Javadoc gives the maths.
 
     ``fit`` returns a :class:`LaplacianScoreSelectorModel`, whose ``transform`` keeps the selected features.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``varianceWeighting`` (str): denominator of the score: degree (f~^T D f~, the paper's) or
-      uniform (D replaced by I)
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     _input_kwargs: Dict[str, Any]
@@ -797,80 +730,12 @@ class LaplacianScoreSelector(JavaEstimator, _LaplacianScoreSelectorParams, JavaM
         return LaplacianScoreSelectorModel(java_model)
 
 
+@with_params_doc
 class LaplacianScoreSelectorModel(JavaModel, _LaplacianScoreSelectorParams, _SelectorResults, JavaMLReadable, JavaMLWritable):
     """The fitted :class:`LaplacianScoreSelector`: the Java model lapscore.selection.LaplacianScoreSelectorModel.
 
     ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``
     and ``summary`` give the results, in a classic session and over Spark Connect alike.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``varianceWeighting`` (str): denominator of the score: degree (f~^T D f~, the paper's) or
-      uniform (D replaced by I)
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     def setAttachResults(self, value: bool) -> "LaplacianScoreSelectorModel":
@@ -903,36 +768,12 @@ class _FisherScoreSelectorParams(_SelectorParams):
         )
 
 
+@with_params_doc
 class FisherScoreSelector(JavaEstimator, _FisherScoreSelectorParams, JavaMLReadable, JavaMLWritable):
     """Feature selection by the Fisher score (larger is better): the Java estimator
     lapscore.selection.FisherScoreSelector, whose Javadoc gives the maths.
 
     ``fit`` returns a :class:`FisherScoreSelectorModel`, whose ``transform`` keeps the selected features.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
     """
 
     _input_kwargs: Dict[str, Any]
@@ -1026,36 +867,12 @@ class FisherScoreSelector(JavaEstimator, _FisherScoreSelectorParams, JavaMLReada
         return FisherScoreSelectorModel(java_model)
 
 
+@with_params_doc
 class FisherScoreSelectorModel(JavaModel, _FisherScoreSelectorParams, _SelectorResults, JavaMLReadable, JavaMLWritable):
     """The fitted :class:`FisherScoreSelector`: the Java model lapscore.selection.FisherScoreSelectorModel.
 
     ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``
     and ``summary`` give the results, in a classic session and over Spark Connect alike.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
     """
 
     def setAttachResults(self, value: bool) -> "FisherScoreSelectorModel":
@@ -1105,81 +922,12 @@ class _LocalKernelRegressionSelectorParams(_LocalKernelRegressionParams):
         )
 
 
+@with_params_doc
 class LocalKernelRegressionSelector(JavaEstimator, _LocalKernelRegressionSelectorParams, JavaMLReadable, JavaMLWritable):
     """Feature selection by the LKR score (smaller is better): the Java estimator
     lapscore.selection.LocalKernelRegressionSelector, whose Javadoc gives the maths.
 
     ``fit`` returns a :class:`LocalKernelRegressionSelectorModel`, whose ``transform`` keeps the selected features.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``centerFeatures`` (bool): subtract each feature's degree-weighted mean before the
-      regression error (false: the paper's raw feature)
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``lkrLambda`` (float): ridge term lambda of the local kernel regressions (K + lambda I)^-1
-      k
-    - ``maxClassSize`` (int): class graph: a class with more rows regresses each row on its k
-      nearest rows of the class instead of all of them
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
     """
 
     _input_kwargs: Dict[str, Any]
@@ -1387,81 +1135,12 @@ class LocalKernelRegressionSelector(JavaEstimator, _LocalKernelRegressionSelecto
         return LocalKernelRegressionSelectorModel(java_model)
 
 
+@with_params_doc
 class LocalKernelRegressionSelectorModel(JavaModel, _LocalKernelRegressionSelectorParams, _SelectorResults, JavaMLReadable, JavaMLWritable):
     """The fitted :class:`LocalKernelRegressionSelector`: the Java model lapscore.selection.LocalKernelRegressionSelectorModel.
 
     ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``
     and ``summary`` give the results, in a classic session and over Spark Connect alike.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``centerFeatures`` (bool): subtract each feature's degree-weighted mean before the
-      regression error (false: the paper's raw feature)
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``lkrLambda`` (float): ridge term lambda of the local kernel regressions (K + lambda I)^-1
-      k
-    - ``maxClassSize`` (int): class graph: a class with more rows regresses each row on its k
-      nearest rows of the class instead of all of them
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
     """
 
     def setAttachResults(self, value: bool) -> "LocalKernelRegressionSelectorModel":
@@ -1513,86 +1192,12 @@ class _SpecSelectorParams(_SpecParams):
         )
 
 
+@with_params_doc
 class SpecSelector(JavaEstimator, _SpecSelectorParams, JavaMLReadable, JavaMLWritable):
     """Feature selection by the SPEC score (larger is better): the Java estimator
     lapscore.selection.SpecSelector, whose Javadoc gives the maths.
 
     ``fit`` returns a :class:`SpecSelectorModel`, whose ``transform`` keeps the selected features.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxEmbeddingSteps`` (int): spectral scores: most Lanczos steps (one pass over the edges
-      each) to find the eigenvectors; a fit whose eigenvectors have not converged by then is
-      refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numEigenvectors`` (int): spectral scores: K, the smallest non-trivial eigenvectors of the
-      graph's normalised Laplacian read (SPEC's phi3 sums over them, MCFS regresses each on the
-      features)
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``specVariant`` (int): SPEC score: 1 (phi1 = f^T L f / f^T D f, smaller is better), 2
-      (phi2, the Laplacian Score) or 3 (phi3 over numEigenvectors eigenpairs, larger is better)
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     _input_kwargs: Dict[str, Any]
@@ -1812,86 +1417,12 @@ class SpecSelector(JavaEstimator, _SpecSelectorParams, JavaMLReadable, JavaMLWri
         return SpecSelectorModel(java_model)
 
 
+@with_params_doc
 class SpecSelectorModel(JavaModel, _SpecSelectorParams, _SelectorResults, JavaMLReadable, JavaMLWritable):
     """The fitted :class:`SpecSelector`: the Java model lapscore.selection.SpecSelectorModel.
 
     ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``
     and ``summary`` give the results, in a classic session and over Spark Connect alike.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxEmbeddingSteps`` (int): spectral scores: most Lanczos steps (one pass over the edges
-      each) to find the eigenvectors; a fit whose eigenvectors have not converged by then is
-      refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numEigenvectors`` (int): spectral scores: K, the smallest non-trivial eigenvectors of the
-      graph's normalised Laplacian read (SPEC's phi3 sums over them, MCFS regresses each on the
-      features)
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``specVariant`` (int): SPEC score: 1 (phi1 = f^T L f / f^T D f, smaller is better), 2
-      (phi2, the Laplacian Score) or 3 (phi3 over numEigenvectors eigenpairs, larger is better)
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     def setAttachResults(self, value: bool) -> "SpecSelectorModel":
@@ -1942,84 +1473,12 @@ class _McfsSelectorParams(_SpectralScoreParams):
         )
 
 
+@with_params_doc
 class McfsSelector(JavaEstimator, _McfsSelectorParams, JavaMLReadable, JavaMLWritable):
     """Feature selection by the MCFS score (larger is better): the Java estimator
     lapscore.selection.McfsSelector, whose Javadoc gives the maths.
 
     ``fit`` returns a :class:`McfsSelectorModel`, whose ``transform`` keeps the selected features.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxEmbeddingSteps`` (int): spectral scores: most Lanczos steps (one pass over the edges
-      each) to find the eigenvectors; a fit whose eigenvectors have not converged by then is
-      refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numEigenvectors`` (int): spectral scores: K, the smallest non-trivial eigenvectors of the
-      graph's normalised Laplacian read (SPEC's phi3 sums over them, MCFS regresses each on the
-      features)
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     _input_kwargs: Dict[str, Any]
@@ -2233,84 +1692,12 @@ class McfsSelector(JavaEstimator, _McfsSelectorParams, JavaMLReadable, JavaMLWri
         return McfsSelectorModel(java_model)
 
 
+@with_params_doc
 class McfsSelectorModel(JavaModel, _McfsSelectorParams, _SelectorResults, JavaMLReadable, JavaMLWritable):
     """The fitted :class:`McfsSelector`: the Java model lapscore.selection.McfsSelectorModel.
 
     ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``
     and ``summary`` give the results, in a classic session and over Spark Connect alike.
-
-    Params (``explainParams()`` shows their values too):
-
-    - ``attachResults`` (bool): transform: also attach the model's results (every feature's
-      score, the ranking, the selected features, the fit summary) to the output column's metadata
-      under the key 'lapscore', where a client that reads only DataFrames (Spark Connect, the
-      Python API) finds them
-    - ``bandwidth`` (float): t of the heat kernel exp(-d^2/t); unset: the mean squared distance
-      over all pairs of rows i < j
-    - ``blockSize`` (int): rows per block of the exact distance join and of the scoring pass; 0
-      chooses automatically
-    - ``distanceMeasure`` (str): distance that defines nearest neighbours: euclidean, or cosine
-      (Euclidean distance between rows scaled to unit length)
-    - ``dropDuplicates`` (bool): build the graph on the distinct rows: of rows equal in every
-      feature (and label, for a graph within classes) only the first is kept, and the number
-      dropped is reported
-    - ``featuresCol`` (str): input column of feature vectors
-    - ``graphType`` (str): which rows are neighbours: knn, epsilon (distance at most radius),
-      class (same label, needs labelCol) or classKnn (k nearest of the same label, needs labelCol)
-    - ``handleInvalid`` (str): rows that cannot be scored (null or wrong-size vectors, NaN or
-      infinite values, zero vectors where cosines are needed, missing labels where labels are
-      read): error (fail naming the first) or skip (drop and count them)
-    - ``includeSelfLoops`` (bool): whether every row also gets the edge {i, i} of weight 1 (true
-      reproduces scikit-feature)
-    - ``knnMethod`` (str): how neighbours are found: exact (all-pairs distance join), approximate
-      (distance join within the leaves of random-projection trees) or auto (exact up to 100000
-      rows)
-    - ``labelCol`` (str): column of class labels (numbers or strings), read by the supervised
-      scores and graphs (class, classKnn)
-    - ``leafSize`` (int): approximate graph: target rows per leaf, searched exactly; must exceed
-      numNeighbors; 0 chooses 4096 below 128 features, 1024 from there on
-    - ``maxEdges`` (int): epsilon graph: a radius whose edge count, estimated from a sample
-      before building, exceeds this is refused
-    - ``maxEmbeddingSteps`` (int): spectral scores: most Lanczos steps (one pass over the edges
-      each) to find the eigenvectors; a fit whose eigenvectors have not converged by then is
-      refused
-    - ``maxRowsPerTask`` (int): approximate graph: most rows (own and gathered) one task of the
-      search holds at once, whatever the number of rows; at least 4 x searchNeighbors; 0 chooses
-      min(524288, M / (20 d + 32 K + 256 bytes)) for d features and K = searchNeighbors, M the heap
-      Spark leaves a task for user data: (executor heap - 300 MiB) x (1 - spark.memory.fraction) /
-      tasks per executor
-    - ``numBins`` (int): redundancy removal: equal-width bins per feature for the symmetric
-      uncertainty
-    - ``numEigenvectors`` (int): spectral scores: K, the smallest non-trivial eigenvectors of the
-      graph's normalised Laplacian read (SPEC's phi3 sums over them, MCFS regresses each on the
-      features)
-    - ``numNeighbors`` (int): k of the kNN graph: rows i and j are joined when either is among
-      the other's k nearest
-    - ``numTopFeatures`` (int): number of best-scoring features kept in numTopFeatures mode
-    - ``numTrees`` (int): approximate graph: random-projection trees whose leaves are searched;
-      more trees, higher recall and fewer NN-descent rounds, each tree at some cost in time; 0
-      chooses sqrt(rows) / 62.5 within [4, 40]
-    - ``outputCol`` (str): output column of the selected features
-    - ``percentile`` (float): fraction of all features kept in percentile mode, floor(percentile
-      * numFeatures) as in Spark's selectors (below 1 / numFeatures none, with a warning)
-    - ``radius`` (float): epsilon graph: rows at distance at most this are joined (required by
-      graphType = epsilon)
-    - ``recallSampleSize`` (int): approximate graph: rows whose exact neighbours are found to
-      estimate recall@k; 0 skips the estimate
-    - ``redundancyThreshold`` (float): redundancy removal: walking the selected features best
-      first, a feature whose symmetric uncertainty with a feature already kept exceeds this is
-      dropped (unset: off)
-    - ``refinementRounds`` (int): approximate graph: most NN-descent rounds (local joins of
-      neighbours of neighbours) after the trees; they stop earlier once at most 0.1% of the list
-      entries are new; 0 skips them
-    - ``scoreThreshold`` (float): in threshold mode, features whose score is this good or better
-      are kept (at most it for a smaller-is-better score, at least it for the Fisher score)
-    - ``searchNeighbors`` (int): approximate graph: neighbours K every row keeps during the
-      search, of which the numNeighbors nearest are kept; 0 chooses max(k, min(3k, k + 20))
-    - ``seed`` (int): random seed of the approximate graph, its recall sample and the epsilon
-      graph's edge estimate
-    - ``selectionMode`` (str): how features are selected: numTopFeatures, percentile or threshold
-    - ``weightKernel`` (str): edge weights: heat exp(-d^2/t), binary 1, or cosine max(0, cos)
     """
 
     def setAttachResults(self, value: bool) -> "McfsSelectorModel":

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-from pyspark.ml import Pipeline, PipelineModel
 
 import lapscore_cases
 from lapscore_cases import bits, same_values
@@ -55,27 +54,7 @@ def test_fit_transform_and_results_equal_the_classic_sessions(spark, digits, cla
 
 @pytest.mark.parametrize("estimator,model_class", STAGES, ids=lapscore_cases.stage_ids())
 def test_save_and_load_alone_and_in_a_pipeline(spark, digits, tmp_path, estimator, model_class):
-    params = lapscore_cases.fit_params(estimator)
-    selector = estimator(**params)
-    selector.save(str(tmp_path / "estimator"))
-    loaded_selector = estimator.load(str(tmp_path / "estimator"))
-    assert type(loaded_selector) is estimator
-    assert all(loaded_selector.getOrDefault(name) == value for name, value in params.items())
-
-    model = loaded_selector.fit(digits)
-    model.save(str(tmp_path / "model"))
-    loaded = model_class.load(str(tmp_path / "model"))
-    assert type(loaded) is model_class
-    assert bits(loaded.scores) == bits(model.scores)
-    assert loaded.selectedFeatures == model.selectedFeatures
-
-    fitted = Pipeline(stages=[estimator(**params)]).fit(digits)
-    fitted.save(str(tmp_path / "pipeline"))
-    reloaded = PipelineModel.load(str(tmp_path / "pipeline"))
-    assert type(reloaded.stages[0]) is model_class
-    assert bits(reloaded.stages[0].scores) == bits(model.scores)
-    assert reloaded.transform(digits).select("selected").collect() == model.transform(digits).select("selected").collect()
-
+    lapscore_cases.assert_round_trips(estimator, model_class, digits, str(tmp_path))
 
 
 def test_the_server_answers_attribute_calls_for_sparks_own_classes_only(spark, digits):

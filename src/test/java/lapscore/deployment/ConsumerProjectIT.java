@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -63,14 +64,20 @@ class ConsumerProjectIT {
         assertEquals("kept: petal_length, petal_width", lines.get(lines.size() - 1));
     }
 
-    /** README's "From Java" program is the consumer's {@code SelectIrisFeatures}, word for word. */
+    /** README's "From Java" passage is lines of the consumer's {@code SelectIrisFeatures} in a row, word for word. */
     @Test
     void readmesJavaProgramIsTheOneThatRuns() throws IOException {
         Matcher block = Pattern.compile("(?s)## From Java\n.*?```java\n(.*?)```").matcher(Files.readString(Path.of("README.md")));
         assertTrue(block.find(), "README.md's From Java block");
         String program = Files.readString(CONSUMER.resolve("src/main/java/example/SelectIrisFeatures.java"));
-        assertTrue(program.contains(block.group(1)), "README's program is src/it/consumer/.../SelectIrisFeatures.java below its"
-                + " package line:\n" + block.group(1));
+        assertTrue(block.group(1).lines().count() >= 10, "README shows the program's work, not a line of it");
+        assertTrue(stripped(program).contains(stripped(block.group(1))),
+                "README's passage is lines of src/it/consumer/.../SelectIrisFeatures.java in a row:\n" + block.group(1));
+    }
+
+    /** The lines of {@code text} without their leading spaces, one per line. */
+    private static String stripped(String text) {
+        return text.lines().map(String::strip).collect(Collectors.joining("\n", "\n", "\n"));
     }
 
     @Test

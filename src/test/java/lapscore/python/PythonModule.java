@@ -1,12 +1,10 @@
 package lapscore.python;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The Python module {@code lapscore.selection} rendered from the stages' description: one params
@@ -38,6 +36,7 @@ final class PythonModule {
                 .append("from pyspark.ml.param import Param, Params, TypeConverters\n")
                 .append("from pyspark.ml.util import JavaMLReadable, JavaMLWritable\n")
                 .append("from pyspark.ml.wrapper import JavaEstimator, JavaModel\n\n")
+                .append("from lapscore._params_doc import with_params_doc\n")
                 .append("from lapscore._results import _SelectorResults\n\n")
                 .append("__all__ = [\n");
         for (PythonStage stage : stages) {
@@ -113,15 +112,14 @@ final class PythonModule {
         List<String> keywords = stage.estimatorSetters().stream()
                 .map(param -> param + "=" + (stage.defaults().containsKey(param) ? literal(stage.defaults().get(param)) : "None"))
                 .toList();
-        text.append("\n\nclass ").append(name).append("(JavaEstimator, ").append(defaultsName(stage))
+        text.append("\n\n@with_params_doc\nclass ").append(name).append("(JavaEstimator, ").append(defaultsName(stage))
                 .append(", JavaMLReadable, JavaMLWritable):\n")
                 .append("    \"\"\"Feature selection by the ").append(stage.title()).append(" (")
                 .append(stage.smallerIsBetter() ? "smaller" : "larger").append(" is better): the Java estimator\n")
                 .append("    ").append(stage.estimator().getName()).append(", whose Javadoc gives the maths.\n\n")
                 .append("    ``fit`` returns a :class:`").append(stage.model().getSimpleName())
-                .append("`, whose ``transform`` keeps the selected features.\n");
-        renderParamsDoc(text, stage);
-        text.append("    \"\"\"\n\n")
+                .append("`, whose ``transform`` keeps the selected features.\n")
+                .append("    \"\"\"\n\n")
                 .append("    _input_kwargs: Dict[str, Any]\n\n")
                 .append("    @keyword_only\n")
                 .append("    def __init__(\n        self,\n        *,\n");
@@ -145,35 +143,20 @@ final class PythonModule {
 
     private static void renderModel(StringBuilder text, PythonStage stage) {
         String name = stage.model().getSimpleName();
-        text.append("\n\nclass ").append(name).append("(JavaModel, ").append(defaultsName(stage))
+        text.append("\n\n@with_params_doc\nclass ").append(name).append("(JavaModel, ").append(defaultsName(stage))
                 .append(", _SelectorResults, JavaMLReadable, JavaMLWritable):\n")
                 .append("    \"\"\"The fitted :class:`").append(stage.estimator().getSimpleName())
                 .append("`: the Java model ").append(stage.model().getName()).append(".\n\n")
                 .append("    ``transform`` keeps the selected features; ``scores``, ``featureRanking``, ``selectedFeatures``\n")
-                .append("    and ``summary`` give the results, in a classic session and over Spark Connect alike.\n");
-        renderParamsDoc(text, stage);
-        text.append("    \"\"\"\n");
+                .append("    and ``summary`` give the results, in a classic session and over Spark Connect alike.\n")
+                .append("    \"\"\"\n");
         renderSetters(text, name, stage.modelSetters(), stage);
     }
 
-    /** Every param of the stage, its params interfaces' in lineage order. */
-    private static Stream<PythonParam> allParams(PythonStage stage) {
-        return stage.paramsLineage().stream().flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream());
-    }
-
-    /** The class docstring's list of every param with its doc, which {@code help()} shows in full. */
-    private static void renderParamsDoc(StringBuilder text, PythonStage stage) {
-        text.append("\n    Params (``explainParams()`` shows their values too):\n\n");
-        allParams(stage).sorted(Comparator.comparing(PythonParam::name)).forEach(param -> {
-            List<String> lines = wrap("- ``" + param.name() + "`` (" + param.type().hint + "): " + param.doc(), WIDTH - 6);
-            for (int l = 0; l < lines.size(); l++) {
-                text.append(l == 0 ? "    " : "      ").append(lines.get(l).stripTrailing().replace("\\", "\\\\")).append('\n');
-            }
-        });
-    }
-
     private static void renderSetters(StringBuilder text, String className, List<String> setters, PythonStage stage) {
-        Map<String, PythonParam.PythonType> types = allParams(stage).collect(Collectors.toMap(PythonParam::name, PythonParam::type));
+        Map<String, PythonParam.PythonType> types = stage.paramsLineage().stream()
+                .flatMap(type -> PythonParam.declaredBy(type, stage.newEstimatorForParams()).stream())
+                .collect(Collectors.toMap(PythonParam::name, PythonParam::type));
         for (String param : setters) {
             text.append("\n    def ").append(setter(param)).append("(self, value: ").append(types.get(param).hint).append(") -> \"")
                     .append(className).append("\":\n")

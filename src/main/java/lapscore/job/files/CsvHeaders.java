@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,21 +68,31 @@ final class CsvHeaders {
 
     /** The first non-blank line of {@code file}, empty when it has none or cannot be read (reading it then says why). */
     private static Optional<String> firstLine(FileStatus file, Configuration conf, CompressionCodecFactory codecs) {
+        List<String> lines = firstLines(file, 1, conf, codecs);
+        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0).strip());
+    }
+
+    /**
+     * The first {@code count} non-blank lines of {@code file}, decompressed by the codec its name
+     * calls for; fewer when it has fewer, none when it cannot be read (reading it then says why).
+     */
+    static List<String> firstLines(FileStatus file, int count, Configuration conf, CompressionCodecFactory codecs) {
+        List<String> first = new ArrayList<>();
         try {
             FileSystem fs = file.getPath().getFileSystem(conf);
             CompressionCodec codec = codecs.getCodec(file.getPath());
             try (InputStream raw = fs.open(file.getPath());
                  InputStream in = codec == null ? raw : codec.createInputStream(raw);
                  BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                for (String line = lines.readLine(); line != null && first.size() < count; line = lines.readLine()) {
                     if (!line.isBlank()) {
-                        return Optional.of(line.strip());
+                        first.add(line);
                     }
                 }
             }
         } catch (IOException unread) {
-            return Optional.empty();
+            return List.of();
         }
-        return Optional.empty();
+        return first;
     }
 }

@@ -1,32 +1,32 @@
 package lapscore.job.files;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
+import com.univocity.parsers.csv.CsvParser;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.spark.sql.Encoders;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
-import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The columns of a CSV, typed from its first rows ({@link #sampleRows}: 200, fewer for a file of
  * more than 5 000 columns, so that the sample holds about a million cells). Spark's own type
- * inference reads the whole file once before the data are read, a pass of O(m d) cells (and even
- * inferring from a sample costs a Spark job of its own). Here the types come from the first
- * rows, and the numeric columns but the label are declared text: {@link CsvLineVectors} parses the
+ * inference reads the whole file once before the data are read, a pass of O(m d) cells, and even
+ * inferring from a sample costs a Spark job that tries each cell against every type Spark knows
+ * (seconds for a few thousand columns). Here the first rows are read on the driver and typed by
+ * the rules Spark applies to numbers ({@link #columnTypes}), and the numeric columns but the label
+ * are declared text: {@link CsvLineVectors} parses the
  * features from the lines, and this table serves for the columns' names and types and, when a
  * check fails, to find the row to name.
  *
@@ -55,38 +55,50 @@ final class SampledCsv {
     /**
      * The CSV at {@code path} with the types of its first rows, numeric columns other than
      * {@code label} (the user's name, or null) held as text; empty when the sample does not type
-     * every column. Without a header the columns are named f0, f1, ....
+     * every column. Without a header the columns are named f0, f1, .... The sample is read on the
+     * driver, from the first file of {@code path} by name, and typed here ({@link #columnTypes}), so
+     * typing costs no Spark job; the header's cells become column names as Spark's reader makes
+     * them, by that reader, which names the columns of a one-line table without a job.
      */
     static Optional<ReadTable> read(SparkSession spark, String path, CsvLayout csv, String label) {
-        int sampledRows = sampleRows(spark.read().textFile(path).limit(1).collectAsList(), csv);
-        List<String> lines = spark.read().textFile(path).limit(sampledRows + (csv.header() ? 1 : 0)).collectAsList();
+        Configuration conf = spark.sparkContext().hadoopConfiguration();
+        Optional<FileStatus> firstFile = StrayFiles.visibleFiles(path, conf).stream().min(Comparator.comparing(file -> file.getPath().toString()));
+        if (firstFile.isEmpty()) {
+            return Optional.empty();
+        }
+        CompressionCodecFactory codecs = new CompressionCodecFactory(conf);
+        int sampledRows = sampleRows(CsvHeaders.firstLines(firstFile.get(), 1, conf, codecs), csv);
+        List<String> lines = CsvHeaders.firstLines(firstFile.get(), sampledRows + (csv.header() ? 1 : 0), conf, codecs);
         if (lines.stream().anyMatch(SampledCsv::isBinary)) {
             throw new IllegalArgumentException("--input: '" + path + "' does not look like CSV text (binary content); check --format");
         }
-        if (!lines.isEmpty()) {
-            csv.requireDelimiterOf(lines.get(0), path);
-        }
-        int maxColumns = maxColumns(lines, csv);
-        Dataset<Row> sample = csv.reader(spark, maxColumns).option("inferSchema", true)
-                .csv(spark.createDataset(lines, Encoders.STRING()));
-        if (sample.columns().length == 0 || !everyColumnTyped(sample)) {
+        if (lines.isEmpty()) {
             return Optional.empty();
         }
-        String[] names = csv.header() ? sample.columns() : positionalNames(sample.columns().length);
+        csv.requireDelimiterOf(lines.get(0), path);
+        int maxColumns = maxColumns(lines, csv);
+        CsvParser parser = new CsvParser(csv.parserSettings(maxColumns));
+        String[] names = csv.header() ? csv.reader(spark, maxColumns).csv(spark.createDataset(lines.subList(0, 1), Encoders.STRING()))
+                .columns() : null;
+        List<String[]> rows = lines.subList(csv.header() ? 1 : 0, lines.size()).stream().map(parser::parseLine).toList();
+        int columns = names != null ? names.length : rows.isEmpty() ? 0 : rows.get(0).length;
+        names = names != null ? names : positionalNames(columns);
+        Optional<DataType[]> types = columnTypes(rows, columns);
+        if (columns == 0 || types.isEmpty() || Arrays.asList(names).contains(CsvLineVectors.MISFIT_LINE)) {
+            return Optional.empty();
+        }
         int labelAt = Arrays.asList(names).indexOf(label);
-        if (labelAt >= 0 && !CsvLineVectors.parsesLabelOf(sample.schema().fields()[labelAt].dataType())) {
+        if (labelAt >= 0 && !CsvLineVectors.parsesLabelOf(types.get()[labelAt])) {
             return Optional.empty();
         }
         Set<String> numbersAsText = new LinkedHashSet<>();
-        StructField[] fields = sample.schema().fields();
-        StructField[] declared = new StructField[fields.length];
-        for (int i = 0; i < fields.length; i++) {
-            String name = names[i];
-            boolean asText = fields[i].dataType() instanceof NumericType && !name.equals(label);
+        StructField[] declared = new StructField[columns];
+        for (int i = 0; i < columns; i++) {
+            boolean asText = types.get()[i] instanceof NumericType && !names[i].equals(label);
             if (asText) {
-                numbersAsText.add(name);
+                numbersAsText.add(names[i]);
             }
-            declared[i] = DataTypes.createStructField(name, asText ? DataTypes.StringType : fields[i].dataType(), true);
+            declared[i] = DataTypes.createStructField(names[i], asText ? DataTypes.StringType : types.get()[i], true);
         }
         StructType schema = new StructType(declared);
         return Optional.of(new ReadTable(csv.reader(spark, maxColumns).schema(schema).csv(path), numbersAsText, sampledRows));
@@ -132,30 +144,60 @@ final class SampledCsv {
     }
 
     /**
-     * Whether the sample gave every column a type: Spark reads a column without a value in any
-     * sampled row as text, which the rest of the file may contradict without a misfit line (the
-     * column would be left out as text); a column named {@value CsvLineVectors#MISFIT_LINE} would clash.
+     * The type of each of the {@code columns} columns over the sampled {@code rows} (parsed cells; a
+     * missing or empty cell is null), as Spark's {@code CSVInferSchema} infers it for the types a
+     * fit reads: integer, then long, then double for numbers ({@link NumberText}, which parses the
+     * features), boolean for {@code true}/{@code false} in any case, and text for anything else or
+     * a column mixing booleans with numbers. Empty when a column has no value in any sampled row:
+     * Spark would read it as text, which the rest of the file may contradict without a misfit line.
      */
-    private static boolean everyColumnTyped(Dataset<Row> sample) {
-        List<String> untyped = new ArrayList<>();
-        for (StructField field : sample.schema().fields()) {
-            if (field.name().equals(CsvLineVectors.MISFIT_LINE)) {
-                return false;
+    static Optional<DataType[]> columnTypes(List<String[]> rows, int columns) {
+        DataType[] types = new DataType[columns];
+        for (int c = 0; c < columns; c++) {
+            DataType type = null;
+            for (String[] row : rows) {
+                String cell = c < row.length ? row[c] : null;
+                if (cell != null && !cell.isEmpty()) {
+                    type = wider(type, cellType(cell));
+                }
             }
-            if (field.dataType() instanceof StringType) {
-                untyped.add(field.name());
+            if (type == null) {
+                return Optional.empty();
+            }
+            types[c] = type;
+        }
+        return Optional.of(types);
+    }
+
+    /** The narrowest type of Spark's CSV inference that holds {@code cell} (not empty). */
+    private static DataType cellType(String cell) {
+        try {
+            Integer.parseInt(cell);
+            return DataTypes.IntegerType;
+        } catch (NumberFormatException notAnInt) {
+            try {
+                Long.parseLong(cell);
+                return DataTypes.LongType;
+            } catch (NumberFormatException notALong) {
+                try {
+                    NumberText.parse(cell);
+                    return DataTypes.DoubleType;
+                } catch (NumberFormatException notANumber) {
+                    return cell.equalsIgnoreCase("true") || cell.equalsIgnoreCase("false") ? DataTypes.BooleanType : DataTypes.StringType;
+                }
             }
         }
-        if (untyped.isEmpty()) {
-            return true;
+    }
+
+    /** The type of a column holding values of {@code known} (null for none yet) and {@code next}, as Spark merges them. */
+    private static DataType wider(DataType known, DataType next) {
+        if (known == null || known.equals(next)) {
+            return next;
         }
-        Column[] valueCounts = untyped.stream().map(name -> count(col("`" + name.replace("`", "``") + "`"))).toArray(Column[]::new);
-        Row counted = sample.select(valueCounts).head();
-        for (int c = 0; c < untyped.size(); c++) {
-            if (counted.getLong(c) == 0) {
-                return false;
-            }
+        List<DataType> numbers = List.of(DataTypes.IntegerType, DataTypes.LongType, DataTypes.DoubleType);
+        if (numbers.contains(known) && numbers.contains(next)) {
+            return numbers.get(Math.max(numbers.indexOf(known), numbers.indexOf(next)));
         }
-        return true;
+        return DataTypes.StringType;
     }
 }

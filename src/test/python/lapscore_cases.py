@@ -68,6 +68,8 @@ def results(model: Any) -> Dict[str, Any]:
         "redundantWith": model.redundantWith,
         "redundancy": model.redundancy,
         "numFeatures": model.numFeatures,
+        "numUnscoredFeatures": model.numUnscoredFeatures,
+        "unscoredReason": model.unscoredReason,
         "summary": model.summary,
     }
 

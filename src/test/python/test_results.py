@@ -38,11 +38,14 @@ def test_scores_ranking_and_selection_are_the_javas(fitted):
 
 
 def test_blank_pixels_have_no_score_and_rank_last(fitted):
-    model, _ = fitted
+    model, java = fitted
     blank = [feature for feature, score in enumerate(model.scores) if score != score]
     assert len(blank) >= 3, "pixels 0, 32 and 39 are 0 in every image"
     assert set(model.featureRanking[-len(blank):]) == set(blank)
     assert not set(blank) & set(model.selectedFeatures)
+    assert model.numUnscoredFeatures == len(blank)
+    assert model.unscoredReason == java.unscoredReason()
+    assert model.unscoredReason.startswith("constant over the ")
 
 
 def test_the_summary_is_the_java_models_and_the_fit_the_javas(fitted):

@@ -57,6 +57,16 @@ class _SelectorResults:
         return [float(value) for value in self._results()["redundancy"]]
 
     @property
+    def numUnscoredFeatures(self) -> int:
+        """How many features have no score (NaN): constant over the rows the score reads; ranked last, never selected."""
+        return int(self._results()["numUnscoredFeatures"])
+
+    @property
+    def unscoredReason(self) -> str:
+        """Why those features have no score, e.g. "constant over the 62 rows"; empty when every feature has one."""
+        return self._results()["unscoredReason"]
+
+    @property
     def numFeatures(self) -> int:
         """Number of input features."""
         return len(self._results()["scores"])

@@ -31,6 +31,9 @@ final class ScoresReport {
     private final String title;
     /** Whether the score reads the classes alone and builds no graph (the Fisher score). */
     private final boolean graphless;
+    /** How many features have no score, and why ({@link FeatureSelectorModel#unscoredReason()}). */
+    private final int unscored;
+    private final String unscoredReason;
 
     /** The report of {@code model}, whose score is called {@code title} (e.g. "Fisher score"), for features {@code names}. */
     ScoresReport(FeatureSelectorModel<?> model, String title, String[] names) {
@@ -48,11 +51,14 @@ final class ScoresReport {
         Arrays.stream(model.selectedFeatures()).forEach(f -> selected[f] = true);
         this.summary = model.summary();
         this.graphless = model instanceof FisherScoreSelectorModel;
+        this.unscored = model.numUnscoredFeatures();
+        this.unscoredReason = model.unscoredReason();
     }
 
     /**
-     * Prints the graph summary and the first {@link #PRINTED_FEATURES} features best first, then how
-     * many more there are and where all of them go ({@code scoresFile}, the --scores-out path, or null).
+     * Prints the graph summary and the first {@link #PRINTED_FEATURES} features with a score, best
+     * first, then how many more there are and where all of them go ({@code scoresFile}, the
+     * --scores-out path, or null), and how many features have no score and why.
      * The seconds line starts with {@code inputSeconds}, the stages before the fit, in their order.
      * {@code rowsPerTask}, the most rows one task of the fit held (counted by the tasks,
      * {@link lapscore.progress.TaskRows}), gets a line of its own when positive.
@@ -87,19 +93,26 @@ final class ScoresReport {
                 input, summary.validationSeconds(), summary.graphSeconds(), summary.weightsSeconds(), summary.scoresSeconds(),
                 summary.redundancySeconds() > 0 ? String.format(Locale.ROOT, ", redundancy %.2f", summary.redundancySeconds()) : "",
                 summary.numBlocks(), summary.rowsPerBlock());
-        int[] printed = Arrays.copyOf(ranking, Math.min(ranking.length, PRINTED_FEATURES));
+        int scored = scores.length - unscored;
+        int[] printed = Arrays.copyOf(ranking, Math.min(scored > 0 ? scored : ranking.length, PRINTED_FEATURES));
         int width = Math.max(7, Arrays.stream(printed).mapToObj(f -> names[f]).mapToInt(String::length).max().orElse(7));
         out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", "rank", "feature", title, "selected");
         for (int feature : printed) {
             out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", rankText(feature), names[feature],
-                    Double.isNaN(scores[feature]) ? (summary.isolatedRows() == 0 ? "NaN (constant)" : "NaN (no score)") : String.format(Locale.ROOT, "%.6f", scores[feature]),
+                    Double.isNaN(scores[feature]) ? "none" : String.format(Locale.ROOT, "%.6f", scores[feature]),
                     selected[feature] ? "yes" : redundantWith[feature] >= 0 ? String.format(Locale.ROOT,
                             "no: redundant with %s (SU %.3f)", names[redundantWith[feature]], redundancy[feature]) : "");
         }
-        int rest = ranking.length - printed.length;
+        String everyFeature = scoresFile == null ? "--scores-out FILE writes all of them" : "all of them are in " + scoresFile;
+        int rest = (scored > 0 ? scored : ranking.length) - printed.length;
         if (rest > 0) {
-            out.printf(Locale.ROOT, "  ... and %d more feature%s; %s%n", rest, rest == 1 ? "" : "s",
-                    scoresFile == null ? "--scores-out FILE writes all of them" : "all of them are in " + scoresFile);
+            out.printf(Locale.ROOT, "  ... and %d more feature%s%s; %s%n", rest, rest == 1 ? "" : "s",
+                    unscored > 0 && scored > 0 ? " with a score" : "", everyFeature);
+        }
+        if (unscored > 0 && scored > 0) {
+            out.printf(Locale.ROOT, "Features without a score: %d of %d, each %s; ranked last (%s), never selected%s%n",
+                    unscored, scores.length, unscoredReason, unscored == 1 ? "rank " + scores.length
+                            : "ranks " + (scored + 1) + " to " + scores.length, rest > 0 ? "" : "; " + everyFeature);
         }
     }
 
@@ -119,25 +132,26 @@ final class ScoresReport {
     }
 
     /**
-     * Writes {@code index,feature,score,rank,selected,redundant_with}, one row per feature in input
-     * order, to {@code stream}, which is closed: {@code selected} is the final selection and
-     * {@code redundant_with} names the kept feature a candidate was dropped as redundant with (empty
-     * otherwise).
+     * Writes {@code index,feature,score,rank,selected,redundant_with,no_score}, one row per feature in
+     * input order, to {@code stream}, which is closed: {@code rank} is the place in the model's
+     * ranking (features without a score last, by index), {@code selected} the final selection,
+     * {@code redundant_with} names the kept feature a candidate was dropped as redundant with, and
+     * {@code no_score} why a feature has no score (its score NaN), each empty otherwise.
      */
     void writeCsv(OutputStream stream) throws IOException {
         try (Writer writer = new OutputStreamWriter(stream, StandardCharsets.UTF_8)) {
-            writer.write("index,feature,score,rank,selected,redundant_with\n");
+            writer.write("index,feature,score,rank,selected,redundant_with,no_score\n");
             for (int feature = 0; feature < scores.length; feature++) {
-                writer.write(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankText(feature) + ","
+                writer.write(feature + "," + csvField(names[feature]) + "," + scores[feature] + "," + rankOf[feature] + ","
                         + selected[feature] + "," + (redundantWith[feature] >= 0 ? csvField(names[redundantWith[feature]]) : "")
-                        + "\n");
+                        + "," + (Double.isNaN(scores[feature]) ? csvField(unscoredReason) : "") + "\n");
             }
         }
     }
 
-    /** Rank from 1 (best), empty for a constant feature. */
+    /** Rank from 1 (best); "-" for a feature without a score, ranked after every scored one. */
     private String rankText(int feature) {
-        return Double.isNaN(scores[feature]) ? "" : Integer.toString(rankOf[feature]);
+        return Double.isNaN(scores[feature]) ? "-" : Integer.toString(rankOf[feature]);
     }
 
     private static String csvField(String text) {

@@ -83,7 +83,7 @@ class OutputSafetyTest {
         assertEquals("mine", Files.readString(scores));
 
         printed("--input", "data/iris.csv", "--label-col", "species", "--scores-out", scores.toString(), "--overwrite");
-        assertEquals("index,feature,score,rank,selected,redundant_with", Files.readAllLines(scores).get(0));
+        assertEquals("index,feature,score,rank,selected,redundant_with,no_score", Files.readAllLines(scores).get(0));
     }
 
     @Test

@@ -107,6 +107,42 @@ class SilentResultsTest {
                 + " rows are isolated (no edge of positive weight) and every feature is constant over the " + (rows - isolated)
                 + " others; choose a larger --radius"), printed);
         assertFalse(printed.contains("lapscore_"), printed);
-        assertFalse(printed.contains("NaN (constant)"), printed);
+        assertFalse(printed.contains("Features without a score"), "every feature lacks a score here, which the warning says");
+        assertEquals(4, run.model().numUnscoredFeatures());
+        assertEquals("constant over the " + (rows - isolated) + " rows with an edge of positive weight (" + isolated + " rows are"
+                + " isolated and weigh nothing)", run.model().unscoredReason());
+    }
+
+    /**
+     * Iris with 60 columns constant over its rows (as whole sets of zeros are in gene expression
+     * subsets): the console counts the features with a score, says how many have none and why, and
+     * the scores file ranks the constant ones last, by index, with the reason.
+     */
+    @Test
+    void constantColumnsAreCountedExplainedAndRankedLast(@TempDir Path dir) throws Exception {
+        List<String> iris = Files.readAllLines(Path.of("data/iris.csv"));
+        int constants = 60;
+        String header = iris.get(0) + IntStream.range(0, constants).mapToObj(c -> ",zero" + c).reduce("", String::concat);
+        List<String> lines = new ArrayList<>(List.of(header));
+        iris.subList(1, iris.size()).forEach(line -> lines.add(line + ",0".repeat(constants)));
+        Path scores = dir.resolve("scores.csv");
+        Run run = run("--input", Files.write(dir.resolve("constant.csv"), lines).toString(), "--label-col", "species",
+                "--scores-out", scores.toString());
+        String printed = run.printed();
+        assertEquals(constants, run.model().numUnscoredFeatures());
+        assertEquals("constant over the 150 rows", run.model().unscoredReason());
+        assertTrue(printed.contains("Features without a score: 60 of 64, each constant over the 150 rows; ranked last (ranks 5 to 64),"
+                + " never selected; all of them are in " + scores), printed);
+        assertTrue(printed.contains("Warning: The input has 60 of 64 features without a score, each constant over the 150 rows; they"
+                + " rank last and are never selected"), printed);
+        assertFalse(printed.contains("zero0"), "only the four scored features are listed: " + printed);
+        List<String> rows = Files.readAllLines(scores);
+        for (int c = 0; c < constants; c++) {
+            assertEquals((4 + c) + ",zero" + c + ",NaN," + (5 + c) + ",false,,constant over the 150 rows", rows.get(5 + c));
+        }
+        for (int feature = 0; feature < 4; feature++) {
+            String[] cells = rows.get(1 + feature).split(",", -1);
+            assertTrue(Integer.parseInt(cells[3]) <= 4 && cells[6].isEmpty(), rows.get(1 + feature));
+        }
     }
 }

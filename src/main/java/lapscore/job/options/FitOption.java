@@ -57,7 +57,7 @@ public enum FitOption implements CommandOption {
     SEED("--seed", "S", "seed"),
     PARTITIONS("--partitions", "P", null, "spread the input over P partitions before fitting (row order is kept)"),
     MASTER(MasterUrl.OPTION),
-    SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with: one row per feature,"
+    SCORES_OUT("--scores-out", "FILE", null, "CSV index,feature,score,rank,selected,redundant_with,no_score: one row per feature,"
             + " input order"),
     EDGES_OUT("--edges-out", "PATH", null, "directory of CSV parts src,dst,distance,weight (row ids from 0 in input order: data row N is id N - 1);"
             + " not for the class graph or the Fisher score, which build none"),

@@ -241,8 +241,8 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
 
     /**
      * Ranks and selects the scored features and wraps them in this selector's model; warns when no
-     * feature has a score (every one is constant over the rows), as nothing can then be selected, and
-     * when the percentile is too small to keep any feature.
+     * feature has a score (every one is constant over the rows), as nothing can then be selected, when
+     * some have none (how many, and why), and when the percentile is too small to keep any feature.
      * With {@code redundancyThreshold} set, the selected features are then walked best first over
      * {@code rows} (vectors of finite values, read only then) and those redundant with a better one
      * are dropped ({@link RedundancyRemoval}).
@@ -271,6 +271,11 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         int[] selected = Arrays.stream(candidates).filter(feature -> !decided.isRedundant(feature)).toArray();
         M model = newModel(uid, scores, selected, redundancy,
                 scored.summary().withRedundancySeconds(timer.secondsIn(Stage.REDUNDANCY)));
+        int unscored = model.numUnscoredFeatures();
+        if (unscored > 0 && unscored < scores.length) {
+            FitWarnings.warn(LOG, String.format(Locale.ROOT, "Column '%s' has %d of %d features without a score, each %s; they rank"
+                    + " last and are never selected", getFeaturesCol(), unscored, scores.length, model.unscoredReason()));
+        }
         return copyValues(model, new ParamMap()).setParent(this);
     }
 

@@ -1,5 +1,7 @@
 package lapscore.selection.base;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
 
 import lapscore.scoring.ScoreOrder;
@@ -121,6 +123,29 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
      */
     public double[] redundancy() {
         return redundancy.uncertainty().clone();
+    }
+
+    /**
+     * How many features have no score (NaN): those constant over the rows the score reads, which
+     * carry nothing to rank (eq. 1 of He, Cai and Niyogi, NIPS 2005, is then 0 / 0). They rank last
+     * in {@link #featureRanking()}, by index, and are never selected.
+     */
+    public int numUnscoredFeatures() {
+        return (int) Arrays.stream(scores).filter(Double::isNaN).count();
+    }
+
+    /**
+     * Why the features of {@link #numUnscoredFeatures()} have no score, e.g. "constant over the 62
+     * rows"; empty when every feature has a score.
+     */
+    public String unscoredReason() {
+        if (numUnscoredFeatures() == 0) {
+            return "";
+        }
+        long withEdges = summary.numRows() - summary.isolatedRows();
+        return summary.isolatedRows() == 0 ? String.format(Locale.ROOT, "constant over the %d rows", summary.numRows())
+                : String.format(Locale.ROOT, "constant over the %d rows with an edge of positive weight (%d rows are isolated and weigh"
+                + " nothing)", withEdges, summary.isolatedRows());
     }
 
     /** Number of input features. */

@@ -13,8 +13,8 @@ import org.apache.spark.sql.types.StructField;
  * for Spark's own classes ({@code ALLOWED_ATTRIBUTES} in Spark Connect's {@code MLUtils.scala}). With
  * {@code attachResults} set, {@code transform} attaches under the key {@value #KEY} of its output
  * column: {@code scores} (input order, NaN for no score), {@code featureRanking} (best first),
- * {@code selectedFeatures} (ascending), {@code redundantWith} and {@code redundancy} (as the model's
- * methods of those names give them), and {@code summary}, one entry per component of
+ * {@code selectedFeatures} (ascending), {@code redundantWith}, {@code redundancy}, {@code numUnscoredFeatures} and
+ * {@code unscoredReason} (as the model's methods of those names give them), and {@code summary}, one entry per component of
  * {@link FitSummary}.
  */
 public final class ResultsMetadata {
@@ -33,6 +33,8 @@ public final class ResultsMetadata {
                 .putLongArray("selectedFeatures", longs(model.selectedFeatures()))
                 .putLongArray("redundantWith", longs(model.redundantWith()))
                 .putDoubleArray("redundancy", model.redundancy())
+                .putLong("numUnscoredFeatures", model.numUnscoredFeatures())
+                .putString("unscoredReason", model.unscoredReason())
                 .putMetadata("summary", summary(model.summary()))
                 .build();
         Metadata metadata = new MetadataBuilder().withMetadata(field.metadata()).putMetadata(KEY, results).build();

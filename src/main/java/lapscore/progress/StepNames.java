@@ -10,10 +10,8 @@ package lapscore.progress;
  */
 public final class StepNames {
 
-    /** Cutting the numbered rows into blocks. */
+    /** Cutting the numbered rows into blocks, with the mean of every feature (the centre of the scaled rows). */
     public static final String CUTTING = "Cutting";
-    /** The mean of every feature, the centre of the scaled rows. */
-    public static final String FEATURE_MEANS = "Feature means";
     /** The exact kNN graph: its waves of block pairs, numbered {@code i/n}, then the merge of their candidates. */
     public static final String EXACT_GRAPH = "kNN graph (exact)";
     /** The sample of rows from which the approximate graph's trees are grown. */

@@ -188,7 +188,7 @@ class ReleasedCachesTest {
         Supplier<FeatureSelector<?, ?>> lkrClasses = () -> new LocalKernelRegressionSelector().setGraphType("class")
                 .setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4);
         return Stream.of(
-                Arguments.of(StepNames.FEATURE_MEANS, 0, exact),
+                Arguments.of(StepNames.CUTTING, 0, exact),
                 Arguments.of(StepNames.EXACT_GRAPH, 2, exact),
                 Arguments.of(StepNames.EXACT_GRAPH, 1, exact),
                 Arguments.of(StepNames.COUNTING_EDGES, 0, exact),

@@ -29,7 +29,8 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
 
     /**
      * Cuts {@code rows} into blocks of {@code requestedRowsPerBlock} rows (0 chooses, at most
-     * {@code maxRowsPerBlock}) and computes the centres, under {@code stage} of {@code timer}. The
+     * {@code maxRowsPerBlock}) and computes the centres in the same Spark job (the pass that sums
+     * the blocks is the one that first computes and caches them), under {@code stage} of {@code timer}. The
      * chosen blocks hold a bounded number of values: the dimension per row for dense points, twice
      * the non-zero values per row for {@code sparse} ones (a sparse point keeps each by row and by
      * feature).
@@ -40,10 +41,9 @@ public record PreparedRows(BlockLayout layout, JavaRDD<RowBlock> blocks, Feature
         BlockLayout layout = BlockLayout.choose(summary.count(), valuesPerRow,
                 rows.rows().context().defaultParallelism(), requestedRowsPerBlock, maxRowsPerBlock);
         JavaRDD<RowBlock> blocks = rows.caches().persist(RowBlock.cut(rows, layout, summary.scale()));
-        timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks() + " blocks", blocks::count);
+        FeatureCentres centres = timer.run(stage, StepNames.CUTTING + " " + summary.count() + " rows into " + layout.numBlocks()
+                + " blocks, with the feature means", () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
         rows.release();
-        FeatureCentres centres = timer.run(stage, StepNames.FEATURE_MEANS,
-                () -> FeatureCentres.of(blocks, summary.numFeatures(), summary.count()));
         return new PreparedRows(layout, blocks, centres, summary, rows.caches(), sparse);
     }
 

@@ -4,12 +4,11 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.udf;
 
 import java.io.PrintStream;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
+import lapscore.data.FeatureDeviations;
 import lapscore.job.files.InputTable;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -63,35 +62,44 @@ final class Standardization {
     /**
      * The deviations of the {@code numFeatures} features of {@code vectorColumn} in {@code data}, over its
      * usable rows; empty when fewer than two rows are usable (the selector then says why). One pass
-     * over the rows; the sums are exact ({@link FeatureSums}), so the deviations are the same numbers
-     * however the rows are partitioned.
+     * over the rows; the sums are exact ({@link FeatureDeviations}), so the deviations are the same
+     * numbers however the rows are partitioned.
      */
     static Optional<Standardization> of(Dataset<Row> data, String vectorColumn, int numFeatures) {
-        FeatureSums sums = data.select(col(vectorColumn)).javaRDD().aggregate(new FeatureSums(numFeatures),
-                (partial, row) -> partial.add(row.isNullAt(0) ? null : (Vector) row.get(0)), FeatureSums::merge);
-        return sums.rows < 2 ? Optional.empty() : Optional.of(new Standardization(sums.deviations()));
+        return of(data.select(col(vectorColumn)).javaRDD().aggregate(new FeatureDeviations(numFeatures),
+                (partial, row) -> partial.add(row.isNullAt(0) ? null : (Vector) row.get(0)), FeatureDeviations::merge));
+    }
+
+    /** The deviations of {@code sums}; empty when fewer than two rows were usable. */
+    private static Optional<Standardization> of(FeatureDeviations sums) {
+        return sums.rows() < 2 ? Optional.empty() : Optional.of(new Standardization(sums.deviations()));
     }
 
     /**
      * {@code data} (whose vector column is {@code input}'s) as the distances between rows should read
      * it: with {@code standardize}, every feature divided by its standard deviation over all usable
-     * rows; without it, unchanged, and a note printed to {@code out} when the standard deviations over
-     * at most the first {@link #spreadNoteRows} rows (so that the note never costs a pass over large
-     * data) lie more than {@value #SPREAD_NOTE_RATIO} times apart. {@code fit} and {@code evaluate}
-     * both prepare their rows here.
+     * rows; without it, unchanged, and a note printed to {@code out} when the standard deviations lie
+     * more than {@value #SPREAD_NOTE_RATIO} times apart. When {@code data} are the input's own rows
+     * and the pass that checked their cells summed the deviations ({@link InputTable#checkedDeviations()}),
+     * those serve, at no cost; otherwise the deviations of {@code --standardize} take a pass over all
+     * rows, and the note's a pass over at most the first {@link #spreadNoteRows} rows (so that the
+     * note never costs a pass over large data). {@code fit} and {@code evaluate} both prepare their rows here.
      */
     static Dataset<Row> scaledOrNoted(InputTable input, Dataset<Row> data, boolean standardize, PrintStream out) {
         String vectorColumn = input.vectorColumn();
         int numFeatures = input.fromColumns() ? input.featureColumns().size() : firstVectorSize(data, vectorColumn);
         String[] names = input.featureNames(numFeatures);
+        Optional<FeatureDeviations> checked = data == input.data() ? input.checkedDeviations() : Optional.empty();
         if (standardize) {
-            return input.check("Standard deviations of the features, for --standardize",
-                    () -> of(data, vectorColumn, numFeatures)).map(scaling -> scaling.scale(data, vectorColumn, names)).orElse(data);
+            Optional<Standardization> scaling = checked.isPresent() ? of(checked.get()) : input.check("Standard deviations of the"
+                    + " features, for --standardize", () -> of(data, vectorColumn, numFeatures));
+            return scaling.map(deviations -> deviations.scale(data, vectorColumn, names)).orElse(data);
         }
         int rows = spreadNoteRows(numFeatures);
-        input.check("Comparing the features' spreads over the first " + rows + " rows",
-                () -> of(data.limit(rows), vectorColumn, numFeatures))
-                .flatMap(spread -> spread.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
+        Optional<Standardization> spread = checked.isPresent() ? of(checked.get())
+                : input.check("Comparing the features' spreads over the first " + rows + " rows",
+                () -> of(data.limit(rows), vectorColumn, numFeatures));
+        spread.flatMap(deviations -> deviations.spreadNote(names)).ifPresent(note -> out.println("Note: " + note));
         return data;
     }
 
@@ -108,92 +116,6 @@ final class Standardization {
     private static int firstVectorSize(Dataset<Row> data, String vectorColumn) {
         Row first = data.select(col(vectorColumn)).filter(col(vectorColumn).isNotNull()).first();
         return ((Vector) first.get(0)).size();
-    }
-
-    /**
-     * Per feature, the exact sums of the values and of their squares over the usable rows (a vector of
-     * {@code numFeatures} finite values), each square added as its rounded value plus its rounding
-     * error ({@link Math#fma}), so that both sums are exact. The sample variance
-     * {@code (n S2 - S1^2) / (n (n - 1))} is then formed in decimal arithmetic from the exact sums: no
-     * cancellation for features like {@code 1e9 + x}, and the same number for any order of the rows.
-     * Sparse vectors cost O(nnz) (their zeros add nothing to either sum).
-     */
-    private static final class FeatureSums implements java.io.Serializable {
-        private static final MathContext PRECISION = MathContext.DECIMAL128;
-
-        private final int numFeatures;
-        private final ExactSum[] values;
-        private final ExactSum[] squares;
-        private long rows;
-
-        FeatureSums(int numFeatures) {
-            this.numFeatures = numFeatures;
-            this.values = new ExactSum[numFeatures];
-            this.squares = new ExactSum[numFeatures];
-            for (int r = 0; r < numFeatures; r++) {
-                values[r] = new ExactSum();
-                squares[r] = new ExactSum();
-            }
-        }
-
-        FeatureSums add(Vector vector) {
-            if (!usable(vector)) {
-                return this;
-            }
-            rows++;
-            if (vector instanceof SparseVector sparse) {
-                for (int k = 0; k < sparse.indices().length; k++) {
-                    add(sparse.indices()[k], sparse.values()[k]);
-                }
-            } else {
-                double[] dense = ((DenseVector) vector).values();
-                for (int r = 0; r < dense.length; r++) {
-                    add(r, dense[r]);
-                }
-            }
-            return this;
-        }
-
-        private void add(int feature, double value) {
-            values[feature].add(value);
-            double square = value * value;
-            squares[feature].add(square);
-            squares[feature].add(Math.fma(value, value, -square));
-        }
-
-        FeatureSums merge(FeatureSums other) {
-            rows += other.rows;
-            for (int r = 0; r < numFeatures; r++) {
-                values[r].addAll(other.values[r]);
-                squares[r].addAll(other.squares[r]);
-            }
-            return this;
-        }
-
-        /** Sample standard deviations; NaN for a feature whose squares leave the range of a double (beyond about 1e154). */
-        double[] deviations() {
-            BigDecimal n = BigDecimal.valueOf(rows);
-            BigDecimal pairs = n.multiply(BigDecimal.valueOf(rows - 1));
-            double[] deviations = new double[numFeatures];
-            for (int r = 0; r < numFeatures; r++) {
-                if (values[r].overflowed() || squares[r].overflowed()) {
-                    deviations[r] = Double.NaN;
-                    continue;
-                }
-                BigDecimal sum = values[r].exact();
-                BigDecimal spread = n.multiply(squares[r].exact()).subtract(sum.multiply(sum));
-                deviations[r] = Math.sqrt(spread.divide(pairs, PRECISION).doubleValue());
-            }
-            return deviations;
-        }
-
-        private boolean usable(Vector vector) {
-            if (vector == null || vector.size() != numFeatures) {
-                return false;
-            }
-            double[] stored = vector instanceof SparseVector sparse ? sparse.values() : ((DenseVector) vector).values();
-            return Arrays.stream(stored).allMatch(Double::isFinite);
-        }
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 
+import lapscore.job.files.InputTable;
 import lapscore.selection.LaplacianScoreSelector;
 import lapscore.selection.base.FeatureSelectorModel;
 import org.apache.spark.ml.feature.StandardScaler;
@@ -86,7 +87,12 @@ class StandardizeTest {
         assertTrue(printed.contains(note) && printed.contains("(hue) to ") && printed.contains("(proline), more than 1000 times"
                 + " apart: the largest dominate the distances between rows; --standardize divides every feature by its standard"
                 + " deviation first"), printed);
-        assertFalse(printed("--input", input, "--label-col", "label", "--standardize").contains(note));
+        String standardized = printed("--input", input, "--label-col", "label", "--standardize");
+        assertFalse(standardized.contains(note));
+        for (String run : List.of(printed, standardized)) {
+            assertEquals(1, run.lines().filter(line -> line.startsWith("[" + InputTable.CHECKS + "]")).count(),
+                    "the cells' checks, the note's and --standardize's deviations are one pass: " + run);
+        }
         assertFalse(printed("--input", "data/iris.csv", "--label-col", "species").contains(note), "iris spreads lie within 10x");
         assertTrue(printed("--input", input, "--label-col", "label", "--score", "fisher", "--standardize")
                 .contains("Note: --standardize is skipped: this score reads no distance between rows"));

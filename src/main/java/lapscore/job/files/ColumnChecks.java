@@ -5,12 +5,14 @@ import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.isnan;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import lapscore.data.FeatureDeviations;
 import lapscore.data.VectorEntries;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Column;
@@ -116,50 +118,62 @@ final class ColumnChecks {
      * One pass over the assembled rows ({@code vectorColumn} of {@code assembled}, where a null cell
      * arrives as NaN) that counts each feature's NaN and infinite values and, when
      * {@code misfitColumn} is not null, the lines that do not fit the sampled column types of a CSV
-     * ({@link CsvLineVectors}). Counting over vectors in plain arrays, rather than with two SQL
-     * aggregates per column, keeps the pass O(m d) with code of a fixed size (the aggregates'
-     * generated code grows with the columns, and its compilation with it).
+     * ({@link CsvLineVectors}), and sums what the features' standard deviations need
+     * ({@link FeatureDeviations}, over the usable rows): the job's spread note and
+     * {@code --standardize} then cost no pass of their own. Counting over vectors in plain arrays,
+     * rather than with two SQL aggregates per column, keeps the pass O(m d) with code of a fixed size
+     * (the aggregates' generated code grows with the columns, and its compilation with it).
      */
     static CellCounts countCells(int features, Dataset<Row> assembled, String vectorColumn, String misfitColumn) {
         Column[] read = misfitColumn == null ? new Column[]{col(vectorColumn)} : new Column[]{col(vectorColumn), col(misfitColumn)};
-        long[] counts = assembled.select(read).javaRDD()
-                .treeAggregate(new long[2 * features + 1], ColumnChecks::addRow, ColumnChecks::addCounts);
+        CellTally tally = assembled.select(read).javaRDD().treeAggregate(new CellTally(features), CellTally::add, CellTally::merge);
+        long[] counts = tally.counts;
         return new CellCounts(Arrays.copyOfRange(counts, 0, features), Arrays.copyOfRange(counts, features, 2 * features),
-                counts[2 * features]);
+                counts[2 * features], tally.deviations);
     }
 
     /**
      * What {@link #countCells} found: per feature its null or NaN values and its infinite values,
-     * and the lines that do not fit the sampled column types.
+     * the lines that do not fit the sampled column types, and the sums of the features' deviations.
      */
-    record CellCounts(long[] missing, long[] infinite, long misfitLines) {
+    record CellCounts(long[] missing, long[] infinite, long misfitLines, FeatureDeviations deviations) {
     }
 
-    /**
-     * Adds to {@code counts} (NaN counts, then infinite counts, per feature, then misfit lines) those
-     * of one row: its vector and, if the row has a second field, its misfit line or null.
-     */
-    private static long[] addRow(long[] counts, Row row) {
-        int d = counts.length / 2;
-        Vector vector = row.getAs(0);
-        VectorEntries.forEach(vector, (index, value) -> {
-            if (Double.isNaN(value)) {
-                counts[index]++;
-            } else if (Double.isInfinite(value)) {
-                counts[d + index]++;
+    /** The counts of one pass (NaN counts, then infinite counts, per feature, then misfit lines) and the deviations' sums. */
+    private static final class CellTally implements Serializable {
+        private final long[] counts;
+        private final FeatureDeviations deviations;
+
+        CellTally(int features) {
+            counts = new long[2 * features + 1];
+            deviations = new FeatureDeviations(features);
+        }
+
+        /** Adds one row: its vector and, if the row has a second field, its misfit line or null. */
+        CellTally add(Row row) {
+            int d = counts.length / 2;
+            Vector vector = row.getAs(0);
+            VectorEntries.forEach(vector, (index, value) -> {
+                if (Double.isNaN(value)) {
+                    counts[index]++;
+                } else if (Double.isInfinite(value)) {
+                    counts[d + index]++;
+                }
+            });
+            if (row.size() > 1 && !row.isNullAt(1)) {
+                counts[2 * d]++;
             }
-        });
-        if (row.size() > 1 && !row.isNullAt(1)) {
-            counts[2 * d]++;
+            deviations.add(vector);
+            return this;
         }
-        return counts;
-    }
 
-    private static long[] addCounts(long[] left, long[] right) {
-        for (int i = 0; i < left.length; i++) {
-            left[i] += right[i];
+        CellTally merge(CellTally other) {
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] += other.counts[i];
+            }
+            deviations.merge(other.deviations);
+            return this;
         }
-        return left;
     }
 
     /**

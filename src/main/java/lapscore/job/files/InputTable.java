@@ -12,10 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
 import lapscore.data.CacheScope;
+import lapscore.data.FeatureDeviations;
 import lapscore.job.options.FitOption;
 import lapscore.job.options.JobArguments;
 import lapscore.progress.StageTimer;
@@ -57,10 +59,14 @@ public final class InputTable implements AutoCloseable {
     private final CacheScope caches;
     /** The number of the first unnamed feature: 1 for LibSVM, whose file counts its indices from 1, else 0. */
     private final int firstFeatureNumber;
+    /** The sums of the features' deviations, from the pass of the column checks; null when that pass did not run. */
+    private final FeatureDeviations deviations;
 
     private InputTable(Dataset<Row> data, String vectorColumn, List<String> featureColumns, String labelColumn,
-                       Map<String, String> internalNames, StageTimer timer, CacheScope caches, int firstFeatureNumber) {
+                       Map<String, String> internalNames, StageTimer timer, CacheScope caches, int firstFeatureNumber,
+                       FeatureDeviations deviations) {
         this.data = data;
+        this.deviations = deviations;
         this.firstFeatureNumber = firstFeatureNumber;
         this.caches = caches;
         this.vectorColumn = vectorColumn;
@@ -158,7 +164,7 @@ public final class InputTable implements AutoCloseable {
             String vector = requested == null ? "features" : requested.get(0);
             requireColumn(raw, vector, "--features");
             return new InputTable(spread(table, args), internalNames.get(vector), List.of(), label, internalNames, timer, caches,
-                    format.equals("libsvm") ? 1 : 0);
+                    format.equals("libsvm") ? 1 : 0, null);
         }
         ColumnChecks checks = new ColumnChecks(table, internalNames, format.equals("csv") ? csv : null);
         boolean skipInvalid = args.get(FitOption.HANDLE_INVALID).map(InvalidRows.SKIP.paramValue()::equalsIgnoreCase).orElse(false);
@@ -180,6 +186,7 @@ public final class InputTable implements AutoCloseable {
                     : ColumnVectors.read(table, features.stream().map(internalNames::get).toList(),
                             label == null ? null : internalNames.get(label), features, VECTOR_COLUMN), caches);
             String misfitColumn = fromLines ? CsvLineVectors.MISFIT_LINE : null;
+            FeatureDeviations deviations = null;
             if (fromLines || !skipInvalid) {
                 ColumnChecks.CellCounts counts = ColumnChecks.countCells(features.size(), vectors, VECTOR_COLUMN, misfitColumn);
                 if (counts.misfitLines() > 0) {
@@ -188,11 +195,12 @@ public final class InputTable implements AutoCloseable {
                 if (!skipInvalid) {
                     checks.rejectMissingOrInfiniteValues(features, counts);
                 }
+                deviations = counts.deviations();
             }
-            return new Assembled(features, misfitColumn == null ? vectors : vectors.drop(misfitColumn));
+            return new Assembled(features, misfitColumn == null ? vectors : vectors.drop(misfitColumn), deviations);
         });
         return new InputTable(spread(assembled.vectors(), args), VECTOR_COLUMN, assembled.features(), label, internalNames, timer,
-                caches, 0);
+                caches, 0, assembled.deviations());
     }
 
     /**
@@ -236,8 +244,11 @@ public final class InputTable implements AutoCloseable {
         return RowFactory.create(values);
     }
 
-    /** The feature columns, in order, and the table with them assembled into {@link #VECTOR_COLUMN}. */
-    private record Assembled(List<String> features, Dataset<Row> vectors) {
+    /**
+     * The feature columns, in order, the table with them assembled into {@link #VECTOR_COLUMN}, and
+     * the deviations' sums of the checks' pass (null when it did not run).
+     */
+    private record Assembled(List<String> features, Dataset<Row> vectors, FeatureDeviations deviations) {
     }
 
     /**
@@ -319,6 +330,15 @@ public final class InputTable implements AutoCloseable {
 
     public Dataset<Row> data() {
         return data;
+    }
+
+    /**
+     * The sums of the standard deviations of the features of {@link #data()}, over its usable rows,
+     * from the pass that checked its cells; empty when no such pass ran (a vector column, or
+     * {@code --handle-invalid skip} on a table of columns), and the deviations take a pass of their own.
+     */
+    public Optional<FeatureDeviations> checkedDeviations() {
+        return Optional.ofNullable(deviations);
     }
 
     /** Runs {@code work}, a check of the input after it was loaded, as a step {@code description} of the stage {@value #CHECKS}. */

@@ -1,4 +1,4 @@
-package lapscore.job;
+package lapscore.data;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
@@ -17,14 +17,14 @@ import java.util.Arrays;
  * <p>Values whose running total leaves the range of a double (beyond about 1.8e308) are not
  * summed exactly: {@link #overflowed()} then says so.
  */
-final class ExactSum implements Serializable {
+public final class ExactSum implements Serializable {
 
     private double[] partials = new double[4];
     private int size;
     private boolean overflowed;
 
     /** Adds {@code value}, exactly; a value or a running total that is not finite marks the sum {@link #overflowed()}. */
-    void add(double value) {
+    public void add(double value) {
         if (!Double.isFinite(value)) {
             overflowed = true;
             return;
@@ -57,7 +57,7 @@ final class ExactSum implements Serializable {
     }
 
     /** Adds every value {@code other} holds, exactly. */
-    void addAll(ExactSum other) {
+    public void addAll(ExactSum other) {
         overflowed |= other.overflowed;
         for (int j = 0; j < other.size; j++) {
             add(other.partials[j]);
@@ -65,12 +65,12 @@ final class ExactSum implements Serializable {
     }
 
     /** Whether a value or a running total was not finite, so that {@link #exact()} is not the sum. */
-    boolean overflowed() {
+    public boolean overflowed() {
         return overflowed;
     }
 
     /** The exact sum of the values added. */
-    BigDecimal exact() {
+    public BigDecimal exact() {
         BigDecimal total = BigDecimal.ZERO;
         for (int j = 0; j < size; j++) {
             total = total.add(new BigDecimal(partials[j]));

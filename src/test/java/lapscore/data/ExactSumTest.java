@@ -1,4 +1,4 @@
-package lapscore.job;
+package lapscore.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,9 +10,9 @@ import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 
+import lapscore.testkit.SparkTestSession;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link ExactSum} is the exact sum, whatever the order and grouping of the additions, and so the
- * standard deviations {@code --standardize} divides by do not depend on the partitioning.
+ * standard deviations of {@link FeatureDeviations} ({@code --standardize} divides by them) do not
+ * depend on the partitioning.
  */
 class ExactSumTest {
 
@@ -102,7 +103,7 @@ class ExactSumTest {
             rows.add(RowFactory.create((Vector) (i % 3 == 0 ? Vectors.dense(points[i]).toSparse() : Vectors.dense(points[i]))));
         }
         StructType schema = new StructType().add("v", SQLDataTypes.VectorType(), true);
-        Dataset<Row> data = JobRuns.SPARK.createDataFrame(rows, schema);
+        Dataset<Row> data = SparkTestSession.spark().createDataFrame(rows, schema);
         double[] once = deviations(data.coalesce(1));
         for (int partitions : new int[]{3, 7}) {
             assertArrayEquals(once, deviations(data.repartition(partitions)), "bit for bit with " + partitions + " partitions");
@@ -128,8 +129,9 @@ class ExactSumTest {
     }
 
     private static double[] deviations(Dataset<Row> data) {
-        Optional<Standardization> standardization = Standardization.of(data, "v", 4);
-        assertTrue(standardization.isPresent());
-        return standardization.get().deviations();
+        FeatureDeviations sums = data.select("v").javaRDD().aggregate(new FeatureDeviations(4),
+                (partial, row) -> partial.add(row.isNullAt(0) ? null : (Vector) row.get(0)), FeatureDeviations::merge);
+        assertEquals(500, sums.rows());
+        return sums.deviations();
     }
 }

@@ -26,9 +26,8 @@ import org.apache.spark.sql.types.StructType;
  * inferring from a sample costs a Spark job that tries each cell against every type Spark knows
  * (seconds for a few thousand columns). Here the first rows are read on the driver and typed by
  * the rules Spark applies to numbers ({@link #columnTypes}), and the numeric columns but the label
- * are declared text: {@link CsvLineVectors} parses the
- * features from the lines, and this table serves for the columns' names and types and, when a
- * check fails, to find the row to name.
+ * are declared text: {@link CsvLineVectors} parses the features from the lines, and this table
+ * serves for the columns' names and types and, when a check fails, to find the row to name.
  *
  * <p>The sample decides nothing the data contradict: {@link CsvLineVectors} marks each line that
  * does not fit the sampled types, the column checks count those lines in the pass they make
@@ -62,7 +61,8 @@ final class SampledCsv {
      */
     static Optional<ReadTable> read(SparkSession spark, String path, CsvLayout csv, String label) {
         Configuration conf = spark.sparkContext().hadoopConfiguration();
-        Optional<FileStatus> firstFile = StrayFiles.visibleFiles(path, conf).stream().min(Comparator.comparing(file -> file.getPath().toString()));
+        Optional<FileStatus> firstFile = StrayFiles.visibleFiles(path, conf).stream()
+                .min(Comparator.comparing(file -> file.getPath().toString()));
         if (firstFile.isEmpty()) {
             return Optional.empty();
         }

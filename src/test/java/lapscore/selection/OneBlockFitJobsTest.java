@@ -29,7 +29,11 @@ class OneBlockFitJobsTest {
     private static final int ROWS = 62;
     private static final int FEATURES = 2_000;
 
-    /** The descriptions of the jobs {@code selector}'s fit launches, without the selector's prefix, in order. */
+    /**
+     * The descriptions of the jobs {@code selector}'s fit launches, without the selector's prefix, in
+     * order; the events of earlier jobs are delivered before the listener is added, so that it hears
+     * this fit's only.
+     */
     private static List<String> jobsOfFit(FeatureSelector<?, ?> selector, Dataset<Row> rows) throws Exception {
         SparkContext context = SparkTestSession.spark().sparkContext();
         List<String> jobs = new ArrayList<>();
@@ -42,6 +46,7 @@ class OneBlockFitJobsTest {
                 }
             }
         };
+        context.listenerBus().waitUntilEmpty();
         context.addSparkListener(listener);
         try {
             selector.fit(rows);

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The Lanczos embedding, distributed and in one task, against the dense eigenproblem: the
  * normalised Laplacian {@code I - D^-1/2 W D^-1/2} built from the reference graph's dense W, and
- * its eigenpairs from LAPACK's {@code dsyevd}.
+ * its eigenpairs from LAPACK's {@code dsyevd}; on a graph of several components, the eigenvalue
+ * 0's vectors against the documented basis built plainly.
  */
 class SpectralEmbeddingTest {
 
@@ -129,20 +130,83 @@ class SpectralEmbeddingTest {
         }
     }
 
-    @ParameterizedTest(name = "oneTask={0}")
-    @ValueSource(booleans = {false, true})
-    void aDisconnectedGraphIsRefusedWithItsComponents(boolean oneTask) {
-        double[][] data = new double[60][];
-        for (int i = 0; i < 60; i++) {
-            double offset = i < 30 ? 0 : 1000;
-            data[i] = new double[]{offset + i % 30, offset + (i * 7) % 30 * 0.5};
+    /**
+     * Three clusters far apart, three components: the first {@code min(2, K)} vectors are the
+     * documented basis of the eigenvalue 0 (the components' indicators by smallest row,
+     * Gram-Schmidt against xi_0, built plainly by {@link DenseSpectrum#zeroEigenspaceBasis()}),
+     * their eigenvalues exactly 0; the rest are the dense problem's smallest non-zero eigenpairs.
+     * Components spread over several blocks (blockSize 16) take label propagation several rounds.
+     */
+    @ParameterizedTest(name = "K={0} blockSize={1} oneTask={2}")
+    @CsvSource({
+            "5, 0, true",
+            "5, 0, false",
+            "5, 16, true",
+            "5, 16, false",
+            "2, 16, false",
+            "1, 0, true"})
+    void aGraphOfSeveralComponentsHasTheirIndicatorsFirst(int numVectors, int blockSize, boolean oneTask) {
+        int rows = 75;
+        double[][] data = SparkTestSession.separatedClusters(rows, 3, 3, 21L);
+        DenseSpectrum dense = DenseSpectrum.of(new DenseLaplacianReference(data, 5, "euclidean", "heat", Double.NaN, false)
+                .weights);
+        double[][] zeros = dense.zeroEigenspaceBasis();
+        assertEquals(2, zeros.length, "the test graph has three components");
+        assertTrue(dense.values[3] > 1e-6, "the fourth eigenvalue is not 0");
+        for (int j = zeros.length + 1; j <= numVectors; j++) {
+            assertTrue(dense.values[j + 1] - dense.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
         }
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(3, "euclidean", "binary", false, 0));
+        int numZeros = Math.min(zeros.length, numVectors);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3),
+                spec(5, "euclidean", "heat", false, blockSize));
              CacheScope caches = new CacheScope()) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> SpectralEmbedding.of(graph, 3, oneTask ? ONE_TASK : DISTRIBUTED, caches, timer()));
-            assertTrue(refused.getMessage().contains("not connected") && refused.getMessage().contains("at least 2 components"),
-                    refused.getMessage());
+            SpectralEmbedding embedding = SpectralEmbedding.of(graph, numVectors, oneTask ? ONE_TASK : DISTRIBUTED, caches,
+                    timer());
+            assertEquals(oneTask, embedding.ranInOneTask());
+            assertEquals(numVectors <= zeros.length, embedding.steps() == 0, "the iteration runs only for non-zero eigenvalues");
+            double[][] vectors = collect(embedding.vectors(), rows, numVectors);
+            for (int j = 0; j < numVectors; j++) {
+                assertTrue(embedding.residuals()[j] < 1e-9, "residual of xi_" + (j + 1));
+                assertEquals(norm(dense.residual(column(vectors, j), embedding.eigenvalues()[j])), embedding.residuals()[j],
+                        1e-9);
+                assertEquals(0.0, dot(column(vectors, j), dense.trivialVector()), 1e-10, "xi_" + (j + 1) + " against xi_0");
+                for (int l = 0; l < numVectors; l++) {
+                    assertEquals(j == l ? 1.0 : 0.0, dot(column(vectors, j), column(vectors, l)), 1e-10);
+                }
+                if (j < numZeros) {
+                    assertEquals(0.0, embedding.eigenvalues()[j], 0.0, "lambda_" + (j + 1));
+                    assertArrayEquals(zeros[j], column(vectors, j), 1e-12, "xi_" + (j + 1) + " is the documented basis");
+                } else {
+                    assertEquals(dense.values[j + 1], embedding.eigenvalues()[j], 1e-10, "lambda_" + (j + 1));
+                    assertEquals(1.0, Math.abs(dot(column(vectors, j), dense.vector(j + 1))), 1e-9,
+                            "xi_" + (j + 1) + " is the dense eigenvector, up to sign");
+                }
+            }
+        }
+    }
+
+    /** A graph of several components takes the same eigenpairs from Spark's jobs as from one task, to the last bit. */
+    @ParameterizedTest(name = "blockSize={0}")
+    @ValueSource(ints = {0, 16})
+    void severalComponentsGiveTheSameEmbeddingInOneTaskAndDistributed(int blockSize) {
+        double[][] data = SparkTestSession.separatedClusters(90, 4, 3, 8L);
+        double[][][] vectors = new double[2][][];
+        double[][] eigenvalues = new double[2][];
+        for (int path = 0; path < 2; path++) {
+            try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2 + path),
+                    spec(5, "euclidean", "heat", false, blockSize));
+                 CacheScope caches = new CacheScope()) {
+                SpectralEmbedding embedding = SpectralEmbedding.of(graph, 4, path == 0 ? ONE_TASK : DISTRIBUTED, caches,
+                        timer());
+                eigenvalues[path] = embedding.eigenvalues();
+                vectors[path] = collect(embedding.vectors(), 90, 4);
+            }
+        }
+        assertEquals(0.0, eigenvalues[0][1], 0.0, "three components: xi_1 and xi_2 of eigenvalue 0");
+        assertTrue(eigenvalues[0][2] > 1e-6, "xi_3 of a non-zero eigenvalue");
+        assertArrayEquals(eigenvalues[0], eigenvalues[1], 0.0);
+        for (int i = 0; i < 90; i++) {
+            assertArrayEquals(vectors[0][i], vectors[1][i], 0.0, "row " + i);
         }
     }
 

@@ -194,7 +194,14 @@ class McfsScoresTest {
     /** The centred features' Gram matrix {@code X~^T X~}. */
     private static double[][] gram(double[][] centred) {
         int p = centred[0].length;
-        double[][] gram = gram(centred);
+        double[][] gram = new double[p][p];
+        for (int a = 0; a < p; a++) {
+            for (int b = 0; b < p; b++) {
+                for (double[] row : centred) {
+                    gram[a][b] += row[a] * row[b];
+                }
+            }
+        }
         return gram;
     }
 

@@ -42,6 +42,8 @@ final class Lanczos<M> {
     private final long numRows;
     private M inverseSqrtDegrees;
     private M sqrtDegrees;
+    /** c, the graph's connected components. */
+    private long numComponents;
     /** m, the wanted vectors of eigenvalue 0, and those vectors (null when m = 0). */
     private int numZeros;
     private M zeroVectors;
@@ -179,7 +181,8 @@ final class Lanczos<M> {
         store.release(degrees);
         M labels = store.kept(store.componentLabels());
         ComponentLabels.Roots roots = store.roots(labels, numVectors);
-        numZeros = (int) Math.min(roots.count() - 1, numVectors);
+        numComponents = roots.count();
+        numZeros = (int) Math.min(numComponents - 1, numVectors);
         long[] apart = Arrays.copyOf(roots.smallest(), numZeros);
         M groups = store.kept(store.zip(sqrtDegrees, labels, (s, l) -> s.grouped(l, apart)));
         numIndicators = numZeros + 1;
@@ -243,11 +246,19 @@ final class Lanczos<M> {
         store.release(previous);
     }
 
+    /**
+     * The refusal when the wanted pairs have not converged; on a graph of several components, whose
+     * spectra interleave (close eigenvalues converge slowly), naming them and the other way out.
+     */
     private IllegalArgumentException notConverged(Ritz ritz) {
+        String remedy = numComponents == 1 ? "raise maxEmbeddingSteps (or ask for fewer eigenvectors)"
+                : String.format(Locale.ROOT, "the graph's %d components have interleaved spectra, whose close eigenvalues"
+                + " take more steps: raise maxEmbeddingSteps (or ask for fewer eigenvectors, or raise numNeighbors to"
+                + " join the components)", numComponents);
         return new IllegalArgumentException(String.format(Locale.ROOT, "The spectral embedding did not converge in %d"
                 + " Lanczos steps: the largest residual of the %d eigenpairs wanted is %.3g, above the tolerance %.3g;"
-                + " raise maxEmbeddingSteps (or ask for fewer eigenvectors)", alphas.size(), numVectors,
-                ritz.largestEstimate(Math.min(numVectors - numZeros, ritz.size())), settings.tolerance()));
+                + " %s", alphas.size(), numVectors,
+                ritz.largestEstimate(Math.min(numVectors - numZeros, ritz.size())), settings.tolerance(), remedy));
     }
 
     private static BlockColumns mapped(BlockColumns block, DoubleUnaryOperator f) {

@@ -223,6 +223,19 @@ class SpectralEmbeddingTest {
         }
     }
 
+    @Test
+    void tooFewStepsOnAGraphOfSeveralComponentsAreRefusedNamingThem() {
+        double[][] data = SparkTestSession.separatedClusters(75, 3, 3, 21L);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(5, "euclidean", "heat", false, 0));
+             CacheScope caches = new CacheScope()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> SpectralEmbedding.of(graph, 5, new LanczosSettings(2, 1e-10, 1L), caches, timer()));
+            assertTrue(refused.getMessage().contains("did not converge in 2 Lanczos steps")
+                    && refused.getMessage().contains("3 components") && refused.getMessage().contains("maxEmbeddingSteps")
+                    && !refused.getMessage().contains("\n"), refused.getMessage());
+        }
+    }
+
     private static GraphSpec spec(int k, String measure, String kernel, boolean selfLoops, int blockSize) {
         return new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));

@@ -171,7 +171,7 @@ final class Lanczos<M> {
         M isolatedRows = store.map(degrees, block -> mapped(block, d -> d > 0 ? 0.0 : 1.0));
         long isolated = Math.round(store.products(isolatedRows, isolatedRows)[0]);
         if (isolated > 0) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d of the graph's %d rows have no edge of"
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d of the %d rows of the graph have no edge of"
                     + " positive weight, so D^-1/2 and the spectral embedding are not defined: raise numNeighbors (or the"
                     + " radius, or the bandwidth of the heat kernel) so that every row has a neighbour of positive weight",
                     isolated, numRows));
@@ -252,7 +252,7 @@ final class Lanczos<M> {
      */
     private IllegalArgumentException notConverged(Ritz ritz) {
         String remedy = numComponents == 1 ? "raise maxEmbeddingSteps (or ask for fewer eigenvectors)"
-                : String.format(Locale.ROOT, "the graph's %d components have interleaved spectra, whose close eigenvalues"
+                : String.format(Locale.ROOT, "the %d components of the graph have interleaved spectra, whose close eigenvalues"
                 + " take more steps: raise maxEmbeddingSteps (or ask for fewer eigenvectors, or raise numNeighbors to"
                 + " join the components)", numComponents);
         return new IllegalArgumentException(String.format(Locale.ROOT, "The spectral embedding did not converge in %d"

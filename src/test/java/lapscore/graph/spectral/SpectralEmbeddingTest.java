@@ -131,28 +131,30 @@ class SpectralEmbeddingTest {
     }
 
     /**
-     * Three clusters far apart, three components: the first {@code min(2, K)} vectors are the
+     * c clusters far apart, c components: the first {@code min(c - 1, K)} vectors are the
      * documented basis of the eigenvalue 0 (the components' indicators by smallest row,
      * Gram-Schmidt against xi_0, built plainly by {@link DenseSpectrum#zeroEigenspaceBasis()}),
      * their eigenvalues exactly 0; the rest are the dense problem's smallest non-zero eigenpairs.
      * Components spread over several blocks (blockSize 16) take label propagation several rounds.
+     * Nine clusters are as many components as COIL20's kNN graph has at k = 5.
      */
-    @ParameterizedTest(name = "K={0} blockSize={1} oneTask={2}")
+    @ParameterizedTest(name = "c={0} K={1} blockSize={2} oneTask={3}")
     @CsvSource({
-            "5, 0, true",
-            "5, 0, false",
-            "5, 16, true",
-            "5, 16, false",
-            "2, 16, false",
-            "1, 0, true"})
-    void aGraphOfSeveralComponentsHasTheirIndicatorsFirst(int numVectors, int blockSize, boolean oneTask) {
-        int rows = 75;
-        double[][] data = SparkTestSession.separatedClusters(rows, 3, 3, 21L);
+            "3, 5, 0, true",
+            "3, 5, 0, false",
+            "3, 5, 16, true",
+            "3, 3, 16, false",
+            "3, 2, 16, false",
+            "3, 1, 0, true",
+            "9, 11, 40, true"})
+    void aGraphOfSeveralComponentsHasTheirIndicatorsFirst(int clusters, int numVectors, int blockSize, boolean oneTask) {
+        int rows = 25 * clusters;
+        double[][] data = SparkTestSession.separatedClusters(rows, 3, clusters, 21L);
         DenseSpectrum dense = DenseSpectrum.of(new DenseLaplacianReference(data, 5, "euclidean", "heat", Double.NaN, false)
                 .weights);
         double[][] zeros = dense.zeroEigenspaceBasis();
-        assertEquals(2, zeros.length, "the test graph has three components");
-        assertTrue(dense.values[3] > 1e-6, "the fourth eigenvalue is not 0");
+        assertEquals(clusters - 1, zeros.length, "the test graph has one component per cluster");
+        assertTrue(dense.values[clusters] > 1e-6, "the eigenvalue 0 comes once per component");
         for (int j = zeros.length + 1; j <= numVectors; j++) {
             assertTrue(dense.values[j + 1] - dense.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
         }

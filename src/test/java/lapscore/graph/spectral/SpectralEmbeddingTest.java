@@ -187,6 +187,38 @@ class SpectralEmbeddingTest {
         }
     }
 
+    /**
+     * Components of two rows each (every row's one neighbour its partner, binary weights): each
+     * has the eigenvalues 0 and 2, so beyond the zeros the complement holds 2 alone, which the
+     * iteration reaches through its restarts after each breakdown. Checked against the dense
+     * spectrum, the residuals and the orthogonality (the vectors of a repeated eigenvalue are any
+     * basis of it).
+     */
+    @ParameterizedTest(name = "oneTask={0}")
+    @ValueSource(booleans = {false, true})
+    void componentsOfTwoRowsGiveTheirRepeatedEigenvalue(boolean oneTask) {
+        double[][] data = new double[8][];
+        for (int i = 0; i < 8; i++) {
+            data[i] = new double[]{100.0 * (i % 4) + 0.5 * (i / 4), 1.0};
+        }
+        DenseSpectrum dense = DenseSpectrum.of(new DenseLaplacianReference(data, 1, "euclidean", "binary", Double.NaN, false)
+                .weights);
+        assertEquals(3, dense.zeroEigenspaceBasis().length, "the test graph has four components");
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(1, "euclidean", "binary", false, 0));
+             CacheScope caches = new CacheScope()) {
+            SpectralEmbedding embedding = SpectralEmbedding.of(graph, 5, oneTask ? ONE_TASK : DISTRIBUTED, caches, timer());
+            double[][] vectors = collect(embedding.vectors(), 8, 5);
+            for (int j = 0; j < 5; j++) {
+                assertEquals(dense.values[j + 1], embedding.eigenvalues()[j], 1e-12, "lambda_" + (j + 1));
+                assertTrue(norm(dense.residual(column(vectors, j), embedding.eigenvalues()[j])) < 1e-12, "xi_" + (j + 1));
+                assertEquals(0.0, dot(column(vectors, j), dense.trivialVector()), 1e-12, "xi_" + (j + 1) + " against xi_0");
+                for (int l = 0; l < 5; l++) {
+                    assertEquals(j == l ? 1.0 : 0.0, dot(column(vectors, j), column(vectors, l)), 1e-12);
+                }
+            }
+        }
+    }
+
     /** A graph of several components takes the same eigenpairs from Spark's jobs as from one task, to the last bit. */
     @ParameterizedTest(name = "blockSize={0}")
     @ValueSource(ints = {0, 16})

@@ -36,7 +36,8 @@ CASES = {
     "missing label": (FisherScoreSelector, {}, lambda spark, digits: digits),
     "NaN cell": (LaplacianScoreSelector, {}, lambda spark, digits: with_row(spark, digits, NAN_ROW)),
     "null vector": (LaplacianScoreSelector, {}, lambda spark, digits: with_row(spark, digits, None)),
-    "disconnected graph": (SpecSelector, {"numNeighbors": 2, "numEigenvectors": 3}, lambda spark, digits: digits),
+    "embedding not converged": (SpecSelector, {"numNeighbors": 10, "numEigenvectors": 3, "maxEmbeddingSteps": 2},
+                                lambda spark, digits: digits),
 }
 
 

@@ -19,7 +19,9 @@ import org.apache.spark.ml.util.MLReader;
  * are active, and a feature scores {@code max_k |a_k,r|}, larger is better (see {@link McfsScores}).
  * The regressions read the features' Gram matrix only through the columns of the features that
  * join them: built whole when that is cheaper, in rounds of columns otherwise, so wide tables never
- * put a p x p matrix on the driver. The graph must be connected; the class graph is not accepted.
+ * put a p x p matrix on the driver. On a graph of c connected components the first c - 1
+ * {@code y_k} are the components' indicators, as in Cai's {@code Eigenmap.m} (see
+ * {@link lapscore.graph.spectral.SpectralEmbedding}); the class graph is not accepted.
  *
  * <pre>{@code
  * McfsSelectorModel model = new McfsSelector().setNumNeighbors(5).setNumEigenvectors(10)

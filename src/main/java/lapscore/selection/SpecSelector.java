@@ -22,8 +22,9 @@ import org.apache.spark.ml.util.MLReader;
  *       over the {@code numEigenvectors} smallest non-trivial eigenpairs, larger is better: the
  *       Laplacian Score's idea with the graph's noisy high-frequency directions left out.</li>
  * </ul>
- * phi3 finds the eigenvectors with a distributed Lanczos iteration and needs a connected graph;
- * the class graph (whose classes are never joined) is not accepted.
+ * phi3 finds the eigenvectors with a Lanczos iteration; on a graph of c connected components the
+ * first c - 1 are the components' indicators, of eigenvalue 0 (see
+ * {@link lapscore.graph.spectral.SpectralEmbedding}). The class graph is not accepted.
  *
  * <pre>{@code
  * SpecSelectorModel model = new SpecSelector().setNumNeighbors(10).setNumEigenvectors(5)

@@ -62,6 +62,23 @@ public final class SparkTestSession {
     }
 
     /**
+     * {@code rows} rows of {@code dims} features in {@code clusters} clusters far apart (centres 1000
+     * apart on the first feature, unit Gaussian noise), each row's cluster drawn at random, so that
+     * a kNN graph of small k has one component per cluster and the components interleave in row order.
+     */
+    public static double[][] separatedClusters(int rows, int dims, int clusters, long seed) {
+        Random random = new Random(seed);
+        double[][] data = new double[rows][dims];
+        for (double[] row : data) {
+            int cluster = random.nextInt(clusters);
+            for (int j = 0; j < dims; j++) {
+                row[j] = (j == 0 ? 1000.0 * cluster : 0.0) + random.nextGaussian();
+            }
+        }
+        return data;
+    }
+
+    /**
      * Gaussian data around three random centres, so that the kNN graph has structure; features differ
      * in spread and in how much of the cluster structure they carry.
      */

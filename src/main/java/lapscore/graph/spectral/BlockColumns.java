@@ -1,6 +1,7 @@
 package lapscore.graph.spectral;
 
 import java.io.Serializable;
+import java.util.Arrays;
 
 /**
  * One block's share of a few columns of an m-row matrix: the rows of block {@link #block()} (ids
@@ -64,6 +65,21 @@ public final class BlockColumns implements Serializable {
         System.arraycopy(columns, 0, joined, 0, columns.length);
         System.arraycopy(other.columns, 0, joined, columns.length, other.columns.length);
         return new BlockColumns(block, firstRow, joined);
+    }
+
+    /**
+     * Column 0 split by the rows' component {@code labels} (column 0 of a block of
+     * {@link ComponentLabels}): column g keeps the entries of the rows labelled {@code first[g]},
+     * the last column those of every other row, each column 0 elsewhere.
+     */
+    BlockColumns grouped(BlockColumns labels, long[] first) {
+        double[] values = columns[0];
+        double[][] groups = new double[first.length + 1][values.length];
+        for (int i = 0; i < values.length; i++) {
+            int found = Arrays.binarySearch(first, (long) labels.columns[0][i]);
+            groups[found >= 0 ? found : first.length][i] = values[i];
+        }
+        return new BlockColumns(block, firstRow, groups);
     }
 
     /** Every column multiplied entry by entry with {@code scale}'s column 0. */

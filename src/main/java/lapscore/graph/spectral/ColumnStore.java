@@ -31,6 +31,15 @@ interface ColumnStore<M> {
     /** {@code S x}, S the graph's weight matrix, for {@code x} of {@code numColumns} columns ({@link WeightProduct}). */
     M timesWeights(M x, int numColumns);
 
+    /**
+     * Every row's connected component in the graph of the edges of positive weight, labelled by
+     * its smallest row id, one column ({@link ComponentLabels}).
+     */
+    M componentLabels();
+
+    /** How many components {@code labels} name and the smallest {@code wanted} labels ({@link ComponentLabels.Roots}). */
+    ComponentLabels.Roots roots(M labels, int wanted);
+
     /** {@code x}, kept once computed, until {@link #release}. */
     M kept(M x);
 

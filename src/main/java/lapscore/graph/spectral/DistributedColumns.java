@@ -60,6 +60,16 @@ final class DistributedColumns implements ColumnStore<JavaRDD<BlockColumns>> {
     }
 
     @Override
+    public JavaRDD<BlockColumns> componentLabels() {
+        return ComponentLabels.distributed(graph, caches);
+    }
+
+    @Override
+    public ComponentLabels.Roots roots(JavaRDD<BlockColumns> labels, int wanted) {
+        return labels.map(block -> ComponentLabels.Roots.of(block, wanted)).reduce((a, b) -> a.merged(b, wanted));
+    }
+
+    @Override
     public JavaRDD<BlockColumns> kept(JavaRDD<BlockColumns> x) {
         return caches.persist(x);
     }

@@ -46,6 +46,11 @@ final class Ritz {
         return new Ritz(diagonal, vectors, estimates);
     }
 
+    /** No pairs: the iteration did not run. */
+    static Ritz none() {
+        return new Ritz(new double[0], new double[0], new double[0]);
+    }
+
     int size() {
         return values.length;
     }
@@ -61,14 +66,5 @@ final class Ritz {
             largest = Math.max(largest, estimates[size() - 1 - k]);
         }
         return largest;
-    }
-
-    /** Pairs converged within {@code tolerance} whose value is above {@code 1 - zero}: eigenvalues of L~ taken for 0. */
-    int convergedOnes(double zero, double tolerance) {
-        int count = 0;
-        for (int p = 0; p < size(); p++) {
-            count += values[p] > 1 - zero && estimates[p] <= tolerance ? 1 : 0;
-        }
-        return count;
     }
 }

@@ -21,35 +21,49 @@ import org.apache.spark.api.java.JavaRDD;
 import scala.Tuple2;
 
 /**
- * The K smallest non-trivial eigenpairs {@code (lambda_j, xi_j)}, {@code 0 < lambda_1 <= ... <=
- * lambda_K}, of a connected graph's normalised Laplacian {@code L~ = I - D^-1/2 S D^-1/2} (S the
- * weight matrix, D its degrees; von Luxburg, "A tutorial on spectral clustering", 2007, section
- * 3.2), the eigenvectors held distributed by the graph's blocks. The trivial pair is
- * {@code lambda_0 = 0}, {@code xi_0 = D^1/2 1 / ||D^1/2 1||}. {@code y = D^-1/2 xi} solves the
- * generalised problem {@code L y = lambda D y} of Cai, Zhang and He (MCFS, KDD 2010, eq. 2).
+ * The K smallest non-trivial eigenpairs {@code (lambda_j, xi_j)}, {@code 0 <= lambda_1 <= ... <=
+ * lambda_K}, of a graph's normalised Laplacian {@code L~ = I - D^-1/2 S D^-1/2} (S the weight
+ * matrix, D its degrees; von Luxburg, "A tutorial on spectral clustering", 2007, section 3.2), the
+ * eigenvectors held distributed by the graph's blocks. The trivial pair is {@code lambda_0 = 0},
+ * {@code xi_0 = D^1/2 1 / ||D^1/2 1||}. {@code y = D^-1/2 xi} solves the generalised problem
+ * {@code L y = lambda D y} of Cai, Zhang and He (MCFS, KDD 2010, eq. 2).
+ *
+ * <p>A graph of c connected components (of its edges of positive weight) has the eigenvalue 0 c
+ * times, its eigenspace spanned by the components' indicators {@code D^1/2 1_C} (von Luxburg,
+ * propositions 2 and 4). Its c - 1 non-trivial directions come first, {@code lambda_1 = ... =
+ * lambda_c-1 = 0} exactly, in one deterministic basis ({@link ZeroEigenspace}: the indicators, by
+ * their components' smallest row id, Gram-Schmidt against {@code xi_0}), as Cai's
+ * {@code Eigenmap.m} for MCFS keeps them: they are the graph's cluster indicators. SPEC's phi3
+ * (Zhao and Liu, ICML 2007) and MCFS read them as any other eigenvector. The components are labelled
+ * by {@link ComponentLabels}, in the one task or, distributed, by label propagation over the block
+ * pairs (a Spark job per round, about as many rounds as block pairs a path within a component
+ * crosses, plus one). A connected graph (c = 1) gives the same eigenpairs to the last bit as
+ * before components were handled: {@code xi_0} is then the only indicator.
  *
  * <p>Lanczos with full reorthogonalisation ({@link Lanczos}; Golub and Van Loan, "Matrix
  * Computations", 4th ed., algorithm 10.1.1 and section 10.3.1) on {@code A = D^-1/2 S D^-1/2},
- * whose largest eigenvalues {@code theta = 1 - lambda} are wanted, in the complement of
- * {@code xi_0}: every Lanczos vector is orthogonalised against {@code xi_0} as well, so the
- * trivial pair never appears. Step j multiplies by A once (one pass over the edges,
- * {@link WeightProduct}) and reduces two rows of dot products; the driver holds the tridiagonal
- * matrix {@code T_j} and its eigenvectors, O(j^2) numbers. The iteration stops when every wanted
- * Ritz pair's residual estimate {@code |beta_j s_ji|} is within the tolerance (section 10.1.4), or
- * when the Krylov space holds every non-trivial direction; the residuals
+ * whose largest eigenvalues {@code theta = 1 - lambda} are wanted, in the complement of all c
+ * indicators: every Lanczos vector is orthogonalised against them as well, so no eigenvalue 0
+ * appears, and the {@code K - (c - 1)} smallest non-zero eigenvalues follow the zeros (the
+ * iteration does not run when {@code K <= c - 1}). Step j multiplies by A once (one pass over the
+ * edges, {@link WeightProduct}) and reduces two rows of dot products; the driver holds the
+ * tridiagonal matrix {@code T_j} and its eigenvectors, O(j^2) numbers. The iteration stops when
+ * every wanted Ritz pair's residual estimate {@code |beta_j s_ji|} is within the tolerance (section
+ * 10.1.4), or when the Krylov space holds every direction left; the residuals
  * {@code ||L~ xi - lambda xi||} are then measured with one more product and reported.
  *
  * <p>Where it runs: a graph whose edges and {@code maxSteps} Lanczos vectors fit the memory
  * {@link LanczosSettings#oneTaskBytes} allows runs the whole iteration in one task, its edges
  * gathered there once, with no Spark job per step; a larger graph runs distributed, its vectors
  * by the graph's blocks, a few jobs a step. The two compute every block's share the same way and
- * add the shares in the same order, so they give the same eigenpairs to the last bit.
+ * add the shares in the same order, and label the components alike, so they give the same
+ * eigenpairs to the last bit.
  *
- * <p>A graph that is not connected has the eigenvalue 0 once per component; it is refused with the
- * number of components seen, as soon as a second eigenvalue 0 has converged, as are rows without an
- * edge of positive weight. The start vector is a hash of the seed and each row's values, so the
- * embedding depends on the graph and the seed, never on the input's partitioning, and on the rows'
- * order only through the rounding of the sums.
+ * <p>Rows without an edge of positive weight are refused: {@code D^-1/2} is not defined there.
+ * The start vector is a hash of the seed and each row's values, so the embedding depends on the
+ * graph and the seed, never on the input's partitioning, and on the rows' order only through the
+ * rounding of the sums (and, for a graph of several components, through the order of the
+ * components, by their smallest row id).
  */
 public final class SpectralEmbedding {
 
@@ -78,9 +92,9 @@ public final class SpectralEmbedding {
      * Laplacian; what it caches goes into {@code caches} (the fit's), its passes timed by
      * {@code timer} under {@link Stage#SCORES}.
      *
-     * @throws IllegalArgumentException when the graph is not connected, has no more rows than
-     *                                  {@code numVectors}, or the pairs do not converge within
-     *                                  {@code settings.maxSteps()} steps
+     * @throws IllegalArgumentException when a row has no edge of positive weight, the graph has no
+     *                                  more rows than {@code numVectors}, or the pairs do not
+     *                                  converge within {@code settings.maxSteps()} steps
      */
     public static SpectralEmbedding of(WeightedGraph graph, int numVectors, LanczosSettings settings, CacheScope caches,
                                        StageTimer timer) {
@@ -107,7 +121,11 @@ public final class SpectralEmbedding {
         return residuals.clone();
     }
 
-    /** {@code xi_1 ... xi_K} (unit length, orthogonal to each other and to xi_0), column j-1 holding xi_j, by the graph's blocks. */
+    /**
+     * {@code xi_1 ... xi_K} (unit length, orthogonal to each other and to xi_0), column j-1 holding
+     * xi_j, by the graph's blocks; for a graph of c components, the first {@code min(c - 1, K)}
+     * those of eigenvalue 0 ({@link ZeroEigenspace}).
+     */
     public JavaRDD<BlockColumns> vectors() {
         return vectors;
     }
@@ -132,9 +150,14 @@ public final class SpectralEmbedding {
         return inOneTask;
     }
 
-    /** The memory the iteration takes in one task: {@code maxSteps + 3K + 8} vectors of every row, and the edges. */
+    /**
+     * The memory the iteration takes in one task: {@code maxSteps + 5K + 10} vectors of every row
+     * (the Lanczos vectors, at most K + 1 components' indicators and K vectors of eigenvalue 0
+     * besides the eigenvectors and their products, the component labels and their union-find),
+     * and the edges.
+     */
     static long oneTaskBytes(long numRows, long numEdges, int maxSteps, int numVectors) {
-        return Long.BYTES * numRows * (maxSteps + 3L * numVectors + 8) + BYTES_PER_EDGE * numEdges;
+        return Long.BYTES * numRows * (maxSteps + 5L * numVectors + 10) + BYTES_PER_EDGE * numEdges;
     }
 
     private static SpectralEmbedding distributed(WeightedGraph graph, int numVectors, LanczosSettings settings,

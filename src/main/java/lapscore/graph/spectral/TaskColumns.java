@@ -88,6 +88,20 @@ final class TaskColumns implements ColumnStore<List<BlockColumns>> {
     }
 
     @Override
+    public List<BlockColumns> componentLabels() {
+        return ComponentLabels.inTask(layout, weighting, edgesByPair);
+    }
+
+    @Override
+    public ComponentLabels.Roots roots(List<BlockColumns> labels, int wanted) {
+        ComponentLabels.Roots roots = ComponentLabels.Roots.of(labels.get(0), wanted);
+        for (int block = 1; block < labels.size(); block++) {
+            roots = roots.merged(ComponentLabels.Roots.of(labels.get(block), wanted), wanted);
+        }
+        return roots;
+    }
+
+    @Override
     public List<BlockColumns> kept(List<BlockColumns> x) {
         return x;
     }

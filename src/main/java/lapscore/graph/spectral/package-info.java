@@ -15,6 +15,12 @@
  * blocks' shares in one order. The driver holds O(j^2) numbers for j Lanczos steps, never a
  * vector of m entries.
  *
+ * <p>A graph of several connected components ({@link lapscore.graph.spectral.ComponentLabels}:
+ * union-find in the one task, label propagation over the block pairs when distributed) has the
+ * eigenvalue 0 once per component; its non-trivial eigenvectors come first, in the basis
+ * {@link lapscore.graph.spectral.ZeroEigenspace} fixes, and the iteration runs orthogonal to all the
+ * components' indicators.
+ *
  * <p>Internal: depends on {@code graph} and {@code data.blocks}; nothing in {@code graph} depends on it.
  */
 package lapscore.graph.spectral;

@@ -30,8 +30,9 @@ public enum ScoreChoice implements ParamOption {
         /** It reads the class labels (the Fisher score). */
         SUPERVISED,
         /**
-         * It reads the graph's eigenvectors, so a graph in pieces is refused: {@code evaluate}
-         * compares it only when asked, since the default k leaves common data (iris, digits) in pieces.
+         * It reads the graph's eigenvectors, and {@code evaluate} compares it only when asked. A
+         * graph in pieces was refused when the trait was named; it is accepted now, its components'
+         * indicators the first eigenvectors ({@link lapscore.graph.spectral.SpectralEmbedding}).
          */
         NEEDS_CONNECTED_GRAPH,
         /**

@@ -51,6 +51,11 @@ import scala.Tuple2;
  * Both give the same coefficients; every sum is taken in block order. A feature constant on the
  * rows has no score (NaN).
  *
+ * <p>On a graph of c connected components the first {@code min(c - 1, K)} {@code y_k} are of
+ * eigenvalue 0, combinations of the components' indicators {@code 1_C} ({@link SpectralEmbedding}),
+ * as Cai's {@code Eigenmap.m} keeps them: the regressions then look first for the features that
+ * tell the components apart.
+ *
  * <p>scikit-feature's {@code MCFS.py} ranks by the signed maximum {@code max_k a_k,r}, not the
  * largest magnitude of the paper, and its regressions follow the scikit-learn version's
  * {@code normalize} default.

@@ -44,6 +44,11 @@ import scala.Tuple2;
  * {@code xi_j^T D^1/2 f} and {@code f^T D f}. A feature constant on the rows that carry weight has
  * no score (NaN), as with the Laplacian Score: phi1 would otherwise rank it best.
  *
+ * <p>On a graph of c connected components the first {@code min(c - 1, K)} pairs have
+ * {@code lambda_j = 0} and {@code xi_j} the components' indicators after Gram-Schmidt against
+ * {@code xi_0} ({@link SpectralEmbedding}): phi3 weighs them {@code 2 - 0 = 2}, the most, as the
+ * directions in which the graph varies least. phi1 and phi2 read no eigenvector.
+ *
  * <p>scikit-feature's {@code SPEC.py} sorts phi1 and phi2 descending and phi3 ascending, the
  * opposite of the paper's directions kept here, and its {@code style = K} sums K - 1 eigenpairs.
  */

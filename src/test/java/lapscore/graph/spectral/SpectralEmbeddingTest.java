@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The Lanczos embedding, distributed and in one task, against the dense eigenproblem: the
  * normalised Laplacian {@code I - D^-1/2 W D^-1/2} built from the reference graph's dense W, and
- * its eigenpairs from LAPACK's {@code dsyevd}.
+ * its eigenpairs from LAPACK's {@code dsyevd}; on a graph of several components, the eigenvalue
+ * 0's vectors against the documented basis built plainly.
  */
 class SpectralEmbeddingTest {
 
@@ -129,20 +130,117 @@ class SpectralEmbeddingTest {
         }
     }
 
+    /**
+     * c clusters far apart, c components: the first {@code min(c - 1, K)} vectors are the
+     * documented basis of the eigenvalue 0 (the components' indicators by smallest row,
+     * Gram-Schmidt against xi_0, built plainly by {@link DenseSpectrum#zeroEigenspaceBasis()}),
+     * their eigenvalues exactly 0; the rest are the dense problem's smallest non-zero eigenpairs.
+     * Components spread over several blocks (blockSize 16) take label propagation several rounds.
+     * Nine clusters are as many components as COIL20's kNN graph has at k = 5.
+     */
+    @ParameterizedTest(name = "c={0} K={1} blockSize={2} oneTask={3}")
+    @CsvSource({
+            "3, 5, 0, true",
+            "3, 5, 0, false",
+            "3, 5, 16, true",
+            "3, 3, 16, false",
+            "3, 2, 16, false",
+            "3, 1, 0, true",
+            "9, 11, 40, true"})
+    void aGraphOfSeveralComponentsHasTheirIndicatorsFirst(int clusters, int numVectors, int blockSize, boolean oneTask) {
+        int rows = 25 * clusters;
+        double[][] data = SparkTestSession.separatedClusters(rows, 3, clusters, 21L);
+        DenseSpectrum dense = DenseSpectrum.of(new DenseLaplacianReference(data, 5, "euclidean", "heat", Double.NaN, false)
+                .weights);
+        double[][] zeros = dense.zeroEigenspaceBasis();
+        assertEquals(clusters - 1, zeros.length, "the test graph has one component per cluster");
+        assertTrue(dense.values[clusters] > 1e-6, "the eigenvalue 0 comes once per component");
+        for (int j = zeros.length + 1; j <= numVectors; j++) {
+            assertTrue(dense.values[j + 1] - dense.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
+        }
+        int numZeros = Math.min(zeros.length, numVectors);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3),
+                spec(5, "euclidean", "heat", false, blockSize));
+             CacheScope caches = new CacheScope()) {
+            SpectralEmbedding embedding = SpectralEmbedding.of(graph, numVectors, oneTask ? ONE_TASK : DISTRIBUTED, caches,
+                    timer());
+            assertEquals(oneTask, embedding.ranInOneTask());
+            assertEquals(numVectors <= zeros.length, embedding.steps() == 0, "the iteration runs only for non-zero eigenvalues");
+            double[][] vectors = collect(embedding.vectors(), rows, numVectors);
+            for (int j = 0; j < numVectors; j++) {
+                assertTrue(embedding.residuals()[j] < 1e-9, "residual of xi_" + (j + 1));
+                assertEquals(norm(dense.residual(column(vectors, j), embedding.eigenvalues()[j])), embedding.residuals()[j],
+                        1e-9);
+                assertEquals(0.0, dot(column(vectors, j), dense.trivialVector()), 1e-10, "xi_" + (j + 1) + " against xi_0");
+                for (int l = 0; l < numVectors; l++) {
+                    assertEquals(j == l ? 1.0 : 0.0, dot(column(vectors, j), column(vectors, l)), 1e-10);
+                }
+                if (j < numZeros) {
+                    assertEquals(0.0, embedding.eigenvalues()[j], 0.0, "lambda_" + (j + 1));
+                    assertArrayEquals(zeros[j], column(vectors, j), 1e-12, "xi_" + (j + 1) + " is the documented basis");
+                } else {
+                    assertEquals(dense.values[j + 1], embedding.eigenvalues()[j], 1e-10, "lambda_" + (j + 1));
+                    assertEquals(1.0, Math.abs(dot(column(vectors, j), dense.vector(j + 1))), 1e-9,
+                            "xi_" + (j + 1) + " is the dense eigenvector, up to sign");
+                }
+            }
+        }
+    }
+
+    /**
+     * Components of two rows each (every row's one neighbour its partner, binary weights): each
+     * has the eigenvalues 0 and 2, so beyond the zeros the complement holds 2 alone, which the
+     * iteration reaches through its restarts after each breakdown. Checked against the dense
+     * spectrum, the residuals and the orthogonality (the vectors of a repeated eigenvalue are any
+     * basis of it).
+     */
     @ParameterizedTest(name = "oneTask={0}")
     @ValueSource(booleans = {false, true})
-    void aDisconnectedGraphIsRefusedWithItsComponents(boolean oneTask) {
-        double[][] data = new double[60][];
-        for (int i = 0; i < 60; i++) {
-            double offset = i < 30 ? 0 : 1000;
-            data[i] = new double[]{offset + i % 30, offset + (i * 7) % 30 * 0.5};
+    void componentsOfTwoRowsGiveTheirRepeatedEigenvalue(boolean oneTask) {
+        double[][] data = new double[8][];
+        for (int i = 0; i < 8; i++) {
+            data[i] = new double[]{100.0 * (i % 4) + 0.5 * (i / 4), 1.0};
         }
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(3, "euclidean", "binary", false, 0));
+        DenseSpectrum dense = DenseSpectrum.of(new DenseLaplacianReference(data, 1, "euclidean", "binary", Double.NaN, false)
+                .weights);
+        assertEquals(3, dense.zeroEigenspaceBasis().length, "the test graph has four components");
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(1, "euclidean", "binary", false, 0));
              CacheScope caches = new CacheScope()) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> SpectralEmbedding.of(graph, 3, oneTask ? ONE_TASK : DISTRIBUTED, caches, timer()));
-            assertTrue(refused.getMessage().contains("not connected") && refused.getMessage().contains("at least 2 components"),
-                    refused.getMessage());
+            SpectralEmbedding embedding = SpectralEmbedding.of(graph, 5, oneTask ? ONE_TASK : DISTRIBUTED, caches, timer());
+            double[][] vectors = collect(embedding.vectors(), 8, 5);
+            for (int j = 0; j < 5; j++) {
+                assertEquals(dense.values[j + 1], embedding.eigenvalues()[j], 1e-12, "lambda_" + (j + 1));
+                assertTrue(norm(dense.residual(column(vectors, j), embedding.eigenvalues()[j])) < 1e-12, "xi_" + (j + 1));
+                assertEquals(0.0, dot(column(vectors, j), dense.trivialVector()), 1e-12, "xi_" + (j + 1) + " against xi_0");
+                for (int l = 0; l < 5; l++) {
+                    assertEquals(j == l ? 1.0 : 0.0, dot(column(vectors, j), column(vectors, l)), 1e-12);
+                }
+            }
+        }
+    }
+
+    /** A graph of several components takes the same eigenpairs from Spark's jobs as from one task, to the last bit. */
+    @ParameterizedTest(name = "blockSize={0}")
+    @ValueSource(ints = {0, 16})
+    void severalComponentsGiveTheSameEmbeddingInOneTaskAndDistributed(int blockSize) {
+        double[][] data = SparkTestSession.separatedClusters(60, 4, 3, 8L);
+        double[][][] vectors = new double[2][][];
+        double[][] eigenvalues = new double[2][];
+        for (int path = 0; path < 2; path++) {
+            try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2 + path),
+                    spec(5, "euclidean", "heat", false, blockSize));
+                 CacheScope caches = new CacheScope()) {
+                SpectralEmbedding embedding = SpectralEmbedding.of(graph, 3, path == 0 ? ONE_TASK : DISTRIBUTED, caches,
+                        timer());
+                eigenvalues[path] = embedding.eigenvalues();
+                vectors[path] = collect(embedding.vectors(), 60, 3);
+            }
+        }
+        assertEquals(0.0, eigenvalues[0][1], 0.0, "three components: xi_1 and xi_2 of eigenvalue 0");
+        assertTrue(eigenvalues[0][2] > 1e-6, "xi_3 of a non-zero eigenvalue");
+        assertArrayEquals(eigenvalues[0], eigenvalues[1], 0.0);
+        for (int i = 0; i < 60; i++) {
+            assertArrayEquals(vectors[0][i], vectors[1][i], 0.0, "row " + i);
         }
     }
 
@@ -156,6 +254,19 @@ class SpectralEmbeddingTest {
                     () -> SpectralEmbedding.of(graph, 5, new LanczosSettings(6, 1e-10, 1L, oneTask ? Long.MAX_VALUE : 0), caches, timer()));
             assertTrue(refused.getMessage().contains("did not converge in 6 Lanczos steps")
                     && refused.getMessage().contains("maxEmbeddingSteps"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void tooFewStepsOnAGraphOfSeveralComponentsAreRefusedNamingThem() {
+        double[][] data = SparkTestSession.separatedClusters(75, 3, 3, 21L);
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 2), spec(5, "euclidean", "heat", false, 0));
+             CacheScope caches = new CacheScope()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> SpectralEmbedding.of(graph, 5, new LanczosSettings(2, 1e-10, 1L), caches, timer()));
+            assertTrue(refused.getMessage().contains("did not converge in 2 Lanczos steps")
+                    && refused.getMessage().contains("3 components") && refused.getMessage().contains("maxEmbeddingSteps")
+                    && !refused.getMessage().contains("\n"), refused.getMessage());
         }
     }
 

@@ -49,14 +49,7 @@ class McfsScoresTest {
                     "the test graph is connected and its first eigenvectors are defined up to sign");
         }
         double[][] centred = centred(data);
-        double[][] gram = new double[p][p];
-        for (int a = 0; a < p; a++) {
-            for (int b = 0; b < p; b++) {
-                for (double[] row : centred) {
-                    gram[a][b] += row[a] * row[b];
-                }
-            }
-        }
+        double[][] gram = gram(centred);
         KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, false, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
@@ -64,45 +57,8 @@ class McfsScoresTest {
                     .coefficients(graph, timer());
             double[] scores = McfsScores.scoresOf(coefficients);
             for (int e = 0; e < numEigenvectors; e++) {
-                double[] xi = spectrum.vector(e + 1);
-                double[] correlations = new double[p];
-                for (int r = 0; r < p; r++) {
-                    for (int i = 0; i < rows; i++) {
-                        correlations[r] += centred[i][r] * xi[i] / Math.sqrt(spectrum.degrees[i]);
-                    }
-                }
-                double[] a = coefficients[e];
-                assertTrue(Double.isNaN(a[p - 1]), "a constant feature has no coefficient");
-                double[] residual = new double[p - 1];
-                double agreement = 0;
-                for (int r = 0; r < p - 1; r++) {
-                    agreement += correlations[r] * a[r];
-                }
-                double sign = Math.signum(agreement);
-                double lambda = 0;
-                for (int r = 0; r < p - 1; r++) {
-                    residual[r] = sign * correlations[r];
-                    for (int q = 0; q < p - 1; q++) {
-                        residual[r] -= gram[r][q] * a[q];
-                    }
-                    lambda = Math.max(lambda, Math.abs(residual[r]));
-                }
-                int active = (int) Arrays.stream(a, 0, p - 1).filter(value -> value != 0).count();
-                assertEquals(Math.min(cardinality, p - 1), active, "features active: " + Arrays.toString(a));
-                if (active == p - 1) {
-                    assertEquals(0.0, lambda, 1e-9 * norm(correlations), "all active: the least-squares fit");
-                    continue;
-                }
-                double nextToJoin = 0;
-                for (int r = 0; r < p - 1; r++) {
-                    if (a[r] != 0) {
-                        assertEquals(lambda * Math.signum(a[r]), residual[r], 1e-6 * lambda,
-                                "eigenvector " + (e + 1) + ", active feature " + r + ": correlation lambda sign(a)");
-                    } else {
-                        nextToJoin = Math.max(nextToJoin, Math.abs(residual[r]));
-                    }
-                }
-                assertEquals(lambda, nextToJoin, 1e-6 * lambda, "an inactive feature is about to join");
+                assertSolvesTheLasso(centred, gram, indicator(spectrum.vector(e + 1), spectrum.degrees), coefficients[e],
+                        cardinality, "eigenvector " + (e + 1));
             }
             for (int r = 0; r < p - 1; r++) {
                 double largest = 0;
@@ -112,6 +68,37 @@ class McfsScoresTest {
                 assertEquals(largest, scores[r], 0.0, "MCFS = max_k |a_k|, feature " + r);
             }
             assertTrue(Double.isNaN(scores[p - 1]), "a constant feature has no score");
+        }
+    }
+
+    /**
+     * A graph of three components: the first two regressions are on the documented vectors of
+     * eigenvalue 0 ({@link DenseSpectrum#zeroEigenspaceBasis()}, the components' indicators after
+     * Gram-Schmidt against xi_0), the others on the dense problem's smallest non-zero pairs.
+     */
+    @ParameterizedTest(name = "K={0} blockSize={1}")
+    @CsvSource({"4, 0", "2, 16"})
+    void theRegressionsOfAGraphOfSeveralComponentsAreOnItsIndicatorsFirst(int numEigenvectors, int blockSize) {
+        double[][] data = withConstantFeature(SparkTestSession.separatedClusters(75, 5, 3, 21L));
+        DenseSpectrum spectrum = DenseSpectrum.of(new DenseLaplacianReference(data, 5, "euclidean", "heat", Double.NaN, false)
+                .weights);
+        double[][] zeros = spectrum.zeroEigenspaceBasis();
+        assertEquals(2, zeros.length, "the test graph has three components");
+        assertTrue(spectrum.values[3] > 1e-6, "the fourth eigenvalue is not 0");
+        for (int j = zeros.length + 1; j <= numEigenvectors; j++) {
+            assertTrue(spectrum.values[j + 1] - spectrum.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
+        }
+        double[][] centred = centred(data);
+        double[][] gram = gram(centred);
+        KnnGraph spec = new KnnGraph(5, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
+                BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, blockSize));
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
+            double[][] coefficients = new McfsScores(numEigenvectors, 2, SETTINGS).coefficients(graph, timer());
+            for (int e = 0; e < numEigenvectors; e++) {
+                double[] xi = e < zeros.length ? zeros[e] : spectrum.vector(e + 1);
+                assertSolvesTheLasso(centred, gram, indicator(xi, spectrum.degrees), coefficients[e], 2,
+                        "eigenvector " + (e + 1));
+            }
         }
     }
 
@@ -146,6 +133,76 @@ class McfsScoresTest {
                 }
             }
         }
+    }
+
+    /**
+     * {@code a} (a constant last feature's NaN aside) solves the LASSO of {@code y} on the centred
+     * features with {@code cardinality} of them active: the KKT conditions at the point where the
+     * next feature is about to join (or the least-squares fit when all are active).
+     */
+    private static void assertSolvesTheLasso(double[][] centred, double[][] gram, double[] y, double[] a, int cardinality,
+                                             String which) {
+        int p = gram.length;
+        double[] correlations = new double[p];
+        for (int r = 0; r < p; r++) {
+            for (int i = 0; i < y.length; i++) {
+                correlations[r] += centred[i][r] * y[i];
+            }
+        }
+        assertTrue(Double.isNaN(a[p - 1]), "a constant feature has no coefficient");
+        double[] residual = new double[p - 1];
+        double agreement = 0;
+        for (int r = 0; r < p - 1; r++) {
+            agreement += correlations[r] * a[r];
+        }
+        double sign = Math.signum(agreement);
+        double lambda = 0;
+        for (int r = 0; r < p - 1; r++) {
+            residual[r] = sign * correlations[r];
+            for (int q = 0; q < p - 1; q++) {
+                residual[r] -= gram[r][q] * a[q];
+            }
+            lambda = Math.max(lambda, Math.abs(residual[r]));
+        }
+        int active = (int) Arrays.stream(a, 0, p - 1).filter(value -> value != 0).count();
+        assertEquals(Math.min(cardinality, p - 1), active, "features active: " + Arrays.toString(a));
+        if (active == p - 1) {
+            assertEquals(0.0, lambda, 1e-9 * norm(correlations), "all active: the least-squares fit");
+            return;
+        }
+        double nextToJoin = 0;
+        for (int r = 0; r < p - 1; r++) {
+            if (a[r] != 0) {
+                assertEquals(lambda * Math.signum(a[r]), residual[r], 1e-6 * lambda,
+                        which + ", active feature " + r + ": correlation lambda sign(a)");
+            } else {
+                nextToJoin = Math.max(nextToJoin, Math.abs(residual[r]));
+            }
+        }
+        assertEquals(lambda, nextToJoin, 1e-6 * lambda, which + ": an inactive feature is about to join");
+    }
+
+    /** The cluster indicator {@code y = D^-1/2 xi}. */
+    private static double[] indicator(double[] xi, double[] degrees) {
+        double[] y = new double[xi.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = xi[i] / Math.sqrt(degrees[i]);
+        }
+        return y;
+    }
+
+    /** The centred features' Gram matrix {@code X~^T X~}. */
+    private static double[][] gram(double[][] centred) {
+        int p = centred[0].length;
+        double[][] gram = new double[p][p];
+        for (int a = 0; a < p; a++) {
+            for (int b = 0; b < p; b++) {
+                for (double[] row : centred) {
+                    gram[a][b] += row[a] * row[b];
+                }
+            }
+        }
+        return gram;
     }
 
     private static double[][] centred(double[][] data) {

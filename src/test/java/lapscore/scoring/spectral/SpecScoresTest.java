@@ -81,6 +81,52 @@ class SpecScoresTest {
         }
     }
 
+    /**
+     * A graph of three components: phi1 and phi2 as on a connected graph (their formulas read no
+     * eigenvector), phi3 over the documented vectors of eigenvalue 0 ({@code 2 - 0 = 2} each,
+     * {@link DenseSpectrum#zeroEigenspaceBasis()}) then the dense problem's smallest non-zero pairs.
+     */
+    @ParameterizedTest(name = "K={0} blockSize={1}")
+    @CsvSource({"5, 0", "4, 16", "1, 16"})
+    void everyVariantIsTheDenseFormulaOnAGraphOfSeveralComponents(int numEigenvectors, int blockSize) {
+        int rows = 75;
+        double[][] data = withConstantFeature(SparkTestSession.separatedClusters(rows, 4, 3, 21L));
+        DenseLaplacianReference reference = new DenseLaplacianReference(data, 5, "euclidean", "heat", Double.NaN, false);
+        DenseSpectrum spectrum = DenseSpectrum.of(reference.weights);
+        double[][] zeros = spectrum.zeroEigenspaceBasis();
+        assertEquals(2, zeros.length, "the test graph has three components");
+        assertTrue(spectrum.values[3] > 1e-6, "the fourth eigenvalue is not 0");
+        for (int j = zeros.length + 1; j <= numEigenvectors; j++) {
+            assertTrue(spectrum.values[j + 1] - spectrum.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
+        }
+        double[] laplacianScores = DenseLaplacianReference.scoresOf(reference.weights, data, false);
+        KnnGraph spec = new KnnGraph(5, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
+                BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, blockSize));
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
+            double[] phi1 = new SpecScores(1, numEigenvectors, SETTINGS).scores(graph, timer());
+            double[] phi2 = new SpecScores(2, numEigenvectors, SETTINGS).scores(graph, timer());
+            double[] phi3 = new SpecScores(3, numEigenvectors, SETTINGS).scores(graph, timer());
+            int features = data[0].length;
+            for (int r = 0; r < features - 1; r++) {
+                double[] fh = weightedNormalised(data, r, spectrum.degrees);
+                double quadratic = dot(fh, times(spectrum.laplacian, fh));
+                double trivial = dot(fh, spectrum.trivialVector());
+                double expectedPhi3 = 0;
+                for (int j = 1; j <= numEigenvectors; j++) {
+                    double alpha = j <= zeros.length ? dot(zeros[j - 1], fh) : dot(spectrum.vector(j), fh);
+                    double lambda = j <= zeros.length ? 0.0 : spectrum.values[j];
+                    expectedPhi3 += (2 - lambda) * alpha * alpha;
+                }
+                assertClose(quadratic, phi1[r], "phi1 of feature " + r);
+                assertClose(quadratic / (1 - trivial * trivial), phi2[r], "phi2 of feature " + r);
+                assertClose(laplacianScores[r], phi2[r], "phi2 = Laplacian Score, feature " + r);
+                assertClose(expectedPhi3, phi3[r], "phi3 of feature " + r);
+            }
+            assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
+                    "a constant feature has no score");
+        }
+    }
+
     private static void assertClose(double expected, double actual, String what) {
         assertEquals(expected, actual, 1e-9 * Math.max(1.0, Math.abs(expected)), what);
     }

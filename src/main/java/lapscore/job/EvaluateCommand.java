@@ -19,6 +19,7 @@ import lapscore.evaluation.EvaluationTable;
 import lapscore.evaluation.Experiment;
 import lapscore.evaluation.FeatureRanker;
 import lapscore.evaluation.RankedFeatures;
+import lapscore.evaluation.SelectedFeaturesTable;
 import lapscore.evaluation.SelectorRanker;
 import lapscore.evaluation.VarianceRanker;
 import lapscore.evaluation.plots.FeatureMap;
@@ -107,7 +108,10 @@ final class EvaluateCommand {
                 Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, classes,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
                         own.longInteger(EvaluateOption.EVAL_SEED), caches, out);
-                write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
+                experiment.check(rankers);
+                Experiment.Result result = experiment.run(rankers, featureCounts(own, numFeatures));
+                write(result, input.featureNames(numFeatures), shape, outputs, out);
+                requireNoFailure(result.failures(), own.text(EvaluateOption.OUTPUT_DIR));
             }
         } catch (IOException failed) {
             throw failed;
@@ -242,21 +246,35 @@ final class EvaluateCommand {
                 + text + "'");
     }
 
+    /**
+     * Refuses, once the rows of the selectors that finished are written, a run where some selector
+     * failed: one line naming the failed selectors, so that the exit status says the table is partial.
+     */
+    private static void requireNoFailure(List<String> failures, String folder) {
+        if (!failures.isEmpty()) {
+            throw new IllegalArgumentException(failures.size() + " of the selectors failed (" + String.join("; ", failures)
+                    + "); the rows of the others are in " + folder);
+        }
+    }
+
     /** Prints the Markdown table and writes the tables, charts and feature maps into {@code --output-dir}. */
-    private static void write(Experiment.Result result, int[] shape, StagedOutputs outputs, PrintStream out) throws IOException {
-        EvaluationTable table = new EvaluationTable(result.rows());
+    private static void write(Experiment.Result result, String[] names, int[] shape, StagedOutputs outputs, PrintStream out)
+            throws IOException {
+        EvaluationTable table = new EvaluationTable(result.rows(), result.failures());
         out.println();
         out.print(table.markdown());
         out.println();
-        outputs.write(EvaluateOption.OUTPUT_DIR.flag(), "evaluation.csv, evaluation.md, accuracy.png, nmi.png"
-                + (shape == null ? "" : " and the feature maps"), folder -> writeAll(table, result, shape, folder, outputs), out);
+        outputs.write(EvaluateOption.OUTPUT_DIR.flag(), "evaluation.csv, evaluation.md, features.csv, accuracy.png, nmi.png"
+                + (shape == null ? "" : " and the feature maps"), folder -> writeAll(table, result, names, shape, folder, outputs), out);
     }
 
     /** Writes every file into the staged {@code folder}. */
-    private static void writeAll(EvaluationTable table, Experiment.Result result, int[] shape, String folder, StagedOutputs outputs)
-            throws IOException {
+    private static void writeAll(EvaluationTable table, Experiment.Result result, String[] names, int[] shape, String folder,
+                                 StagedOutputs outputs) throws IOException {
         writeFile(outputs, folder, "evaluation.csv", table.csv().getBytes(StandardCharsets.UTF_8));
         writeFile(outputs, folder, "evaluation.md", table.markdown().getBytes(StandardCharsets.UTF_8));
+        writeFile(outputs, folder, "features.csv", new SelectedFeaturesTable(result.selections(), names).csv()
+                .getBytes(StandardCharsets.UTF_8));
         List<EvaluationRow> rows = result.rows();
         writeFile(outputs, folder, "accuracy.png", MetricChart.png(rows, EvaluationRow::accuracy, "clustering accuracy"));
         writeFile(outputs, folder, "nmi.png", MetricChart.png(rows, EvaluationRow::nmi, "normalised mutual information"));

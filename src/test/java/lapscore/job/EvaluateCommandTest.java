@@ -448,7 +448,7 @@ class EvaluateCommandTest {
         }
         Path raw = writeTable(root.resolve("raw.csv"), features, values, labels);
         Path scaled = writeTable(root.resolve("scaled.csv"), features, standardized, labels);
-        List<String> common = List.of("--label-col", "label", "--selectors", "laplacian,variance", "--restarts", "2",
+        List<String> common = List.of("--label-col", "label", "--selectors", "laplacian,variance", "--restarts", "5",
                 "--splits", "1", "--num-features", "1,2", "--image-shape", "1x3");
 
         String printed = evaluate(withArgs(common, "--input", raw.toString(), "--output-dir", root.resolve("a").toString(),
@@ -469,7 +469,7 @@ class EvaluateCommandTest {
         assertTrue(brightness[2] > brightness[1] && brightness[1] > brightness[0], Arrays.toString(brightness));
 
         String unscaled = evaluate("--input", raw.toString(), "--label-col", "label", "--output-dir", root.resolve("c").toString(),
-                "--selectors", "variance", "--restarts", "2", "--splits", "1", "--num-features", "1");
+                "--selectors", "variance", "--restarts", "5", "--splits", "1", "--num-features", "1");
         assertTrue(unscaled.contains(unitsNote) && unscaled.contains("(hue) to ") && unscaled.contains("(proline), more than"),
                 unscaled);
         double allUnscaled = Double.parseDouble(Files.readAllLines(root.resolve("c/evaluation.csv")).get(1).split(",")[2]);

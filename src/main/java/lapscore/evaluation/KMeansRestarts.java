@@ -6,17 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Collectors;
 
-import lapscore.data.CacheScope;
 import lapscore.evaluation.metrics.ClusteringAccuracy;
 import lapscore.evaluation.metrics.ContingencyTable;
 import lapscore.evaluation.metrics.NormalizedMutualInformation;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import scala.Tuple2;
 
 /**
  * k-means run {@code restarts} times from different random starts, keeping the run of the lowest
@@ -31,10 +26,12 @@ import scala.Tuple2;
  * {@link #MAX_ITERATIONS} passes or once no centre of any run moved more than {@link #TOLERANCE}
  * (Spark ML's defaults; a run that has converged barely moves in the passes the others still need,
  * and a Lloyd pass never raises the cost). Run r draws its start with the seed {@link RestartSeeds#of}(seed, r), so two evaluation
- * seeds share no run. All the runs advance together: one distributed pass over the rows per
- * iteration gathers the sums of every run ({@link LloydSums}), so R restarts cost the Spark jobs of
- * one, and only the R x k centres reach the driver. (Spark ML's {@code KMeans} fits one run per call,
- * some twenty jobs each, whose scheduling dominated the evaluation of small data.)
+ * seeds share no run. All the runs advance together: one pass over the rows per iteration gathers
+ * the sums of every run ({@link LloydSums}), so R restarts cost the passes of one. The rows
+ * ({@link RestartPoints}) are collected to the driver when small, and each pass is a loop there;
+ * larger ones stay cached in Spark, one distributed pass per iteration, and only the R x k centres
+ * reach the driver. (Spark ML's {@code KMeans} fits one run per call, some twenty Spark jobs each,
+ * whose scheduling dominated the evaluation of small data.)
  */
 public final class KMeansRestarts {
 
@@ -47,15 +44,22 @@ public final class KMeansRestarts {
     private final int clusters;
     private final int restarts;
     private final long seed;
+    private final long driverLimit;
 
     /** {@code clusters} clusters, {@code restarts} runs seeded by {@link RestartSeeds#of}({@code seed}, run). */
     public KMeansRestarts(int clusters, int restarts, long seed) {
+        this(clusters, restarts, seed, RestartPoints.DRIVER_LIMIT);
+    }
+
+    /** As {@link #KMeansRestarts(int, int, long)}, rows of more than {@code driverLimit} values staying distributed. */
+    KMeansRestarts(int clusters, int restarts, long seed, long driverLimit) {
         if (restarts < 1) {
             throw new IllegalArgumentException("--restarts must be at least 1, got " + restarts);
         }
         this.clusters = clusters;
         this.restarts = restarts;
         this.seed = seed;
+        this.driverLimit = driverLimit;
     }
 
     /** The centres every run ended with ([run][cluster][feature]) and the cost of each. */
@@ -73,47 +77,43 @@ public final class KMeansRestarts {
 
     /** Runs k-means {@code restarts} times on the vector column {@code featuresColumn} of {@code rows}. */
     public Runs fit(Dataset<Row> rows, String featuresColumn) {
-        try (CacheScope caches = new CacheScope()) {
-            JavaRDD<double[]> points = caches.persist(rows.select(featuresColumn).javaRDD()
-                    .map(row -> ((Vector) row.get(0)).toArray()));
-            double[][][] centres = starts(points, points.count());
-            for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-                if (!moved(centres, pass(points, centres))) {
-                    break;
-                }
-            }
-            return new Runs(centres, pass(points, centres).costs());
+        try (RestartPoints points = RestartPoints.of(rows, featuresColumn, null, driverLimit)) {
+            return fit(points);
         }
     }
 
     /**
      * Every run's accuracy and NMI against the class column {@code classColumn} (0 .. classes-1) of
-     * {@code rows}, and which run had the lowest cost; the rows' clusters in every run are counted
-     * into the runs' contingency tables in one Spark pass.
+     * {@code rows}, and which run had the lowest cost; the rows' clusters in every run (their nearest
+     * centres) are counted into the runs' contingency tables in one pass.
      */
     public RestartScores score(Dataset<Row> rows, String featuresColumn, String classColumn, int classes) {
-        Runs runs = fit(rows, featuresColumn);
-        double[][][] centres = runs.centres();
-        JavaRDD<int[]> labels = rows.select(featuresColumn, classColumn).javaRDD().map(row -> {
-            double[] point = ((Vector) row.get(0)).toArray();
-            int[] label = new int[centres.length + 1];
-            for (int run = 0; run < centres.length; run++) {
-                label[run] = nearest(centres[run], point);
+        try (RestartPoints points = RestartPoints.of(rows, featuresColumn, classColumn, driverLimit)) {
+            Runs runs = fit(points);
+            List<ContingencyTable> tables = points.tables(runs.centres(), classes);
+            double[] accuracies = tables.stream().mapToDouble(ClusteringAccuracy::of).toArray();
+            double[] nmis = tables.stream().mapToDouble(NormalizedMutualInformation::of).toArray();
+            return new RestartScores(accuracies, nmis, runs.best());
+        }
+    }
+
+    /** Lloyd's algorithm for every run on {@code points}, then each run's cost with its last centres. */
+    private Runs fit(RestartPoints points) {
+        double[][][] centres = starts(points);
+        for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+            if (!moved(centres, points.pass(centres))) {
+                break;
             }
-            label[centres.length] = ((Number) row.get(1)).intValue();
-            return label;
-        });
-        List<ContingencyTable> tables = ContingencyTable.ofRuns(labels, centres.length, clusters, classes);
-        double[] accuracies = tables.stream().mapToDouble(ClusteringAccuracy::of).toArray();
-        double[] nmis = tables.stream().mapToDouble(NormalizedMutualInformation::of).toArray();
-        return new RestartScores(accuracies, nmis, runs.best());
+        }
+        return new Runs(centres, points.pass(centres).costs());
     }
 
     /**
      * The starting centres of every run: run r draws k distinct row numbers of the n rows with
-     * {@code new Random(RestartSeeds.of(seed, r))}, and the rows of all runs are fetched in one pass.
+     * {@code new Random(RestartSeeds.of(seed, r))}, and the rows of all runs are fetched at once.
      */
-    private double[][][] starts(JavaRDD<double[]> points, long n) {
+    private double[][][] starts(RestartPoints points) {
+        long n = points.size();
         int k = (int) Math.min(clusters, n);
         long[][] drawn = new long[restarts][];
         Set<Long> wanted = new LinkedHashSet<>();
@@ -126,20 +126,12 @@ public final class KMeansRestarts {
             drawn[run] = chosen.stream().mapToLong(Long::longValue).toArray();
             wanted.addAll(chosen);
         }
-        Map<Long, double[]> fetched = points.zipWithIndex().filter(point -> wanted.contains(point._2())).collect().stream()
-                .collect(Collectors.toMap(Tuple2::_2, Tuple2::_1));
+        Map<Long, double[]> fetched = points.rows(wanted);
         double[][][] centres = new double[restarts][][];
         for (int run = 0; run < restarts; run++) {
             centres[run] = Arrays.stream(drawn[run]).mapToObj(fetched::get).toArray(double[][]::new);
         }
         return centres;
-    }
-
-    /** One pass of Lloyd's algorithm for every run: the sums of the rows nearest to each centre. */
-    private static LloydSums pass(JavaRDD<double[]> points, double[][][] centres) {
-        int dimensions = centres[0][0].length;
-        return points.treeAggregate(new LloydSums(centres.length, centres[0].length, dimensions),
-                (sums, point) -> sums.add(centres, point), LloydSums::merge);
     }
 
     /** Moves {@code centres} to the means of {@code pass}; whether a centre moved more than {@link #TOLERANCE}. */

@@ -5,9 +5,9 @@ import java.io.Serializable;
 /**
  * What one pass of Lloyd's algorithm gathers for R k-means runs at once: per run and cluster, the
  * sum of the points nearest to its centre and their number, and per run the cost (the sum of
- * squared distances of the points to their nearest centres). A Spark task adds its points
- * ({@link #add}) and the tasks' sums are merged ({@link #merge}); only these R x k x m sums reach
- * the driver.
+ * squared distances of the points to their nearest centres). The points are added one by one
+ * ({@link #add}), by a loop on the driver or by each Spark task, whose sums are then merged
+ * ({@link #merge}), so that only these R x k x m sums reach the driver.
  */
 final class LloydSums implements Serializable {
 
@@ -17,11 +17,15 @@ final class LloydSums implements Serializable {
     private final long[][] counts;
     private final double[] costs;
 
-    /** Empty sums for {@code runs} runs of {@code clusters} centres in {@code dimensions} dimensions. */
-    LloydSums(int runs, int clusters, int dimensions) {
+    private LloydSums(int runs, int clusters, int dimensions) {
         sums = new double[runs][clusters][dimensions];
         counts = new long[runs][clusters];
         costs = new double[runs];
+    }
+
+    /** Empty sums for the runs of {@code centres} ([run][cluster][feature]). */
+    static LloydSums empty(double[][][] centres) {
+        return new LloydSums(centres.length, centres[0].length, centres[0][0].length);
     }
 
     /** Adds {@code point} to its nearest centre in every run of {@code centres} ([run][cluster][feature]). */

@@ -17,6 +17,7 @@ import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,45 @@ class KMeansRestartsTest {
         }
         // Equal costs (runs that reached the same clustering) may differ in the last bits between the sums.
         assertEquals(lowest, runs.costs()[runs.best()], 1e-9 * lowest, "best is the run of lowest cost");
+    }
+
+    /**
+     * The rows collected to the driver and the rows left distributed (a limit of 0 values) give the same
+     * runs: the same starting rows, the same centres and costs (but for the order of the sums), and the
+     * same accuracy and NMI of every run.
+     */
+    @Test
+    void theRunsOnTheDriverEqualTheDistributedRuns() {
+        Random random = new Random(12);
+        double[][] points = new double[120][];
+        double[] classes = new double[points.length];
+        for (int i = 0; i < points.length; i++) {
+            classes[i] = i % 4;
+            points[i] = new double[]{3 * (i % 4) + random.nextGaussian(), random.nextGaussian(), (i % 2) + random.nextGaussian()};
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < points.length; i++) {
+            rows.add(RowFactory.create(Vectors.dense(points[i]), classes[i]));
+        }
+        Dataset<Row> frame = SparkTestSession.spark().createDataFrame(rows, new StructType()
+                .add("features", SQLDataTypes.VectorType()).add("class", DataTypes.DoubleType)).repartition(3).cache();
+        try {
+            KMeansRestarts.Runs local = new KMeansRestarts(4, 5, 2).fit(frame, "features");
+            KMeansRestarts.Runs distributed = new KMeansRestarts(4, 5, 2, 0).fit(frame, "features");
+            for (int run = 0; run < 5; run++) {
+                for (int c = 0; c < 4; c++) {
+                    assertArrayEquals(local.centres()[run][c], distributed.centres()[run][c], 1e-9, "run " + run + " centre " + c);
+                }
+                assertEquals(local.costs()[run], distributed.costs()[run], 1e-9 * local.costs()[run], "run " + run);
+            }
+            RestartScores onDriver = new KMeansRestarts(4, 5, 2).score(frame, "features", "class", 4);
+            RestartScores inSpark = new KMeansRestarts(4, 5, 2, 0).score(frame, "features", "class", 4);
+            assertArrayEquals(onDriver.accuracies(), inSpark.accuracies(), 1e-12);
+            assertArrayEquals(onDriver.nmis(), inSpark.nmis(), 1e-12);
+            assertEquals(onDriver.best(), inSpark.best());
+        } finally {
+            frame.unpersist();
+        }
     }
 
     private static Dataset<Row> frame(double[][] points, int partitions) {

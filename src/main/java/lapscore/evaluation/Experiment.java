@@ -85,17 +85,15 @@ public final class Experiment {
     }
 
     /**
-     * Refuses, before any selector ranks, a selector whose fit would refuse the rows it will be
-     * given: all rows, and for a supervised one each split's training part too. Only the checks run
-     * ({@link FeatureRanker#check}); nothing is ranked or clustered.
+     * Refuses, before any selector ranks, a selector whose fit would refuse all the rows. Only the
+     * checks run ({@link FeatureRanker#check}); nothing is ranked or clustered. (A supervised
+     * selector's fits on the training parts read subsets of the same rows and classes, not checked
+     * again: a part that its fit still refuses is a failure while it runs.)
      */
     public void check(List<FeatureRanker> rankers) {
         for (FeatureRanker ranker : rankers) {
             try {
                 ranker.check(rows);
-                if (ranker.supervised()) {
-                    splits.forEach(split -> ranker.check(split.train()));
-                }
             } catch (IllegalArgumentException refused) {
                 throw new IllegalArgumentException(ranker.name() + " cannot run, so no selector was run: "
                         + refused.getMessage(), refused);

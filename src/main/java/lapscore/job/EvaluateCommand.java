@@ -46,11 +46,15 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * {@code lapscore evaluate}: runs the {@link Experiment} on the input with the selectors of
- * {@code --selectors} and writes its table (CSV and Markdown), its charts and, for image data, the
- * feature maps. With {@code --standardize} the selectors, k-means and 1-NN all read every feature
+ * {@code --selectors} and writes its table (CSV and Markdown), the features of every row
+ * ({@code features.csv}), its charts and, for image data, the feature maps. Every selector's fit
+ * checks run before any selector does ({@link Experiment#check}); a selector that fails while it
+ * runs all the same leaves the others' rows written, and the command then fails with one line
+ * naming it. With {@code --standardize} the selectors, k-means and 1-NN all read every feature
  * divided by its standard deviation, as {@code fit --standardize} scores them; without it, the note
- * of {@link Standardization} says when the features' spreads lie orders of magnitude apart. The label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and
- * strings both work; only the evaluation and the Fisher score read it.
+ * of {@link Standardization} says when the features' spreads lie orders of magnitude apart. The
+ * label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and strings both work;
+ * only the evaluation and the Fisher score read it.
  */
 final class EvaluateCommand {
 

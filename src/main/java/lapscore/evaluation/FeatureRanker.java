@@ -28,6 +28,13 @@ public interface FeatureRanker {
         return false;
     }
 
+    /**
+     * Throws what ranking {@code rows} would refuse before any work (params, columns, rows against
+     * the params), without ranking; the variance baseline refuses nothing.
+     */
+    default void check(Dataset<Row> rows) {
+    }
+
     /** The ranking of the features of {@code rows} when the best {@code count} are wanted. */
     default RankedFeatures rank(Dataset<Row> rows, int count) {
         return rank(rows);

@@ -61,11 +61,22 @@ public final class SelectorRanker implements FeatureRanker {
         return rank(rows, Integer.MAX_VALUE);
     }
 
+    /** Makes the checks of the selector's fit ({@link FeatureSelector#check}) as {@link #rank(Dataset)} would fit it. */
+    @Override
+    public void check(Dataset<Row> rows) {
+        selecting(Integer.MAX_VALUE).check(rows);
+    }
+
     @Override
     public RankedFeatures rank(Dataset<Row> rows, int count) {
-        FeatureSelectorModel<?> model = selector.setSelectionMode("numTopFeatures").setNumTopFeatures(count).fit(rows);
+        FeatureSelectorModel<?> model = selecting(count).fit(rows);
         int[] selected = model.selectedFeatures();
         int[] order = Arrays.stream(model.featureRanking()).filter(feature -> Arrays.binarySearch(selected, feature) >= 0).toArray();
         return new RankedFeatures(order);
+    }
+
+    /** The selector set to select the best {@code count} features. */
+    private FeatureSelector<?, ?> selecting(int count) {
+        return selector.setSelectionMode("numTopFeatures").setNumTopFeatures(count);
     }
 }

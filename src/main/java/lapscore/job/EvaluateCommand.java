@@ -19,6 +19,7 @@ import lapscore.evaluation.EvaluationTable;
 import lapscore.evaluation.Experiment;
 import lapscore.evaluation.FeatureRanker;
 import lapscore.evaluation.RankedFeatures;
+import lapscore.evaluation.SelectedFeaturesTable;
 import lapscore.evaluation.SelectorRanker;
 import lapscore.evaluation.VarianceRanker;
 import lapscore.evaluation.plots.FeatureMap;
@@ -45,11 +46,15 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * {@code lapscore evaluate}: runs the {@link Experiment} on the input with the selectors of
- * {@code --selectors} and writes its table (CSV and Markdown), its charts and, for image data, the
- * feature maps. With {@code --standardize} the selectors, k-means and 1-NN all read every feature
+ * {@code --selectors} and writes its table (CSV and Markdown), the features of every row
+ * ({@code features.csv}), its charts and, for image data, the feature maps. Every selector's fit
+ * checks run before any selector does ({@link Experiment#check}); a selector that fails while it
+ * runs all the same leaves the others' rows written, and the command then fails with one line
+ * naming it. With {@code --standardize} the selectors, k-means and 1-NN all read every feature
  * divided by its standard deviation, as {@code fit --standardize} scores them; without it, the note
- * of {@link Standardization} says when the features' spreads lie orders of magnitude apart. The label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and
- * strings both work; only the evaluation and the Fisher score read it.
+ * of {@link Standardization} says when the features' spreads lie orders of magnitude apart. The
+ * label is indexed (0 .. c-1) by Spark's {@link StringIndexer}, so numbers and strings both work;
+ * only the evaluation and the Fisher score read it.
  */
 final class EvaluateCommand {
 
@@ -107,7 +112,10 @@ final class EvaluateCommand {
                 Experiment experiment = new Experiment(rows, input.vectorColumn(), CLASS_COLUMN, classes,
                         numFeatures, own.integer(EvaluateOption.RESTARTS), own.integer(EvaluateOption.SPLITS),
                         own.longInteger(EvaluateOption.EVAL_SEED), caches, out);
-                write(experiment.run(rankers, featureCounts(own, numFeatures)), shape, outputs, out);
+                experiment.check(rankers);
+                Experiment.Result result = experiment.run(rankers, featureCounts(own, numFeatures));
+                write(result, input.featureNames(numFeatures), shape, outputs, out);
+                requireNoFailure(result.failures(), own.text(EvaluateOption.OUTPUT_DIR));
             }
         } catch (IOException failed) {
             throw failed;
@@ -242,21 +250,35 @@ final class EvaluateCommand {
                 + text + "'");
     }
 
+    /**
+     * Refuses, once the rows of the selectors that finished are written, a run where some selector
+     * failed: one line naming the failed selectors, so that the exit status says the table is partial.
+     */
+    private static void requireNoFailure(List<String> failures, String folder) {
+        if (!failures.isEmpty()) {
+            throw new IllegalArgumentException(failures.size() + " of the selectors failed (" + String.join("; ", failures)
+                    + "); the rows of the others are in " + folder);
+        }
+    }
+
     /** Prints the Markdown table and writes the tables, charts and feature maps into {@code --output-dir}. */
-    private static void write(Experiment.Result result, int[] shape, StagedOutputs outputs, PrintStream out) throws IOException {
-        EvaluationTable table = new EvaluationTable(result.rows());
+    private static void write(Experiment.Result result, String[] names, int[] shape, StagedOutputs outputs, PrintStream out)
+            throws IOException {
+        EvaluationTable table = new EvaluationTable(result.rows(), result.failures());
         out.println();
         out.print(table.markdown());
         out.println();
-        outputs.write(EvaluateOption.OUTPUT_DIR.flag(), "evaluation.csv, evaluation.md, accuracy.png, nmi.png"
-                + (shape == null ? "" : " and the feature maps"), folder -> writeAll(table, result, shape, folder, outputs), out);
+        outputs.write(EvaluateOption.OUTPUT_DIR.flag(), "evaluation.csv, evaluation.md, features.csv, accuracy.png, nmi.png"
+                + (shape == null ? "" : " and the feature maps"), folder -> writeAll(table, result, names, shape, folder, outputs), out);
     }
 
     /** Writes every file into the staged {@code folder}. */
-    private static void writeAll(EvaluationTable table, Experiment.Result result, int[] shape, String folder, StagedOutputs outputs)
-            throws IOException {
+    private static void writeAll(EvaluationTable table, Experiment.Result result, String[] names, int[] shape, String folder,
+                                 StagedOutputs outputs) throws IOException {
         writeFile(outputs, folder, "evaluation.csv", table.csv().getBytes(StandardCharsets.UTF_8));
         writeFile(outputs, folder, "evaluation.md", table.markdown().getBytes(StandardCharsets.UTF_8));
+        writeFile(outputs, folder, "features.csv", new SelectedFeaturesTable(result.selections(), names).csv()
+                .getBytes(StandardCharsets.UTF_8));
         List<EvaluationRow> rows = result.rows();
         writeFile(outputs, folder, "accuracy.png", MetricChart.png(rows, EvaluationRow::accuracy, "clustering accuracy"));
         writeFile(outputs, folder, "nmi.png", MetricChart.png(rows, EvaluationRow::nmi, "normalised mutual information"));

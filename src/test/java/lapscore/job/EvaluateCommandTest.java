@@ -32,6 +32,7 @@ import lapscore.data.CacheScope;
 import lapscore.evaluation.EvaluationTable;
 import lapscore.evaluation.Experiment;
 import lapscore.evaluation.KMeansRestarts;
+import lapscore.evaluation.SelectedFeaturesTable;
 import lapscore.evaluation.StratifiedSplit;
 import lapscore.job.files.InputTable;
 import lapscore.job.options.FitOption;
@@ -76,7 +77,7 @@ class EvaluateCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("evaluation.csv"));
         assertFalse(Files.exists(out.resolve(".evaluation.csv.crc")), "no checksum files beside the outputs");
         assertEquals(EvaluationTable.HEADER, csv.get(0));
-        assertEquals("selector,num_features,accuracy,nmi,knn_accuracy", csv.get(0));
+        assertEquals("selector,num_features,accuracy,nmi,knn_accuracy,accuracy_mean,accuracy_sd,nmi_mean,nmi_sd", csv.get(0));
         Set<String> selectors = csv.stream().skip(1).map(line -> line.split(",")[0]).collect(Collectors.toSet());
         assertEquals(Set.of("all", "variance", "laplacian", "laplacian+su", "fisher", "lkr"), selectors);
         assertTrue(csv.stream().anyMatch(line -> line.startsWith("all,4,")), "the baseline uses all d = 4 features");
@@ -84,7 +85,7 @@ class EvaluateCommandTest {
         assertEquals(1 + 1 + 5 * 3, csv.size());
         for (String line : csv.subList(1, csv.size())) {
             String[] cells = line.split(",");
-            for (int metric = 2; metric < 5; metric++) {
+            for (int metric = 2; metric < cells.length; metric++) {
                 double value = Double.parseDouble(cells[metric]);
                 assertTrue(value >= 0 && value <= 1, line);
             }
@@ -113,15 +114,18 @@ class EvaluateCommandTest {
 
     /**
      * The command's metrics against plain references computed here from what it clustered and classified. Its
-     * k-means is seeded, so its lowest-cost assignments are those of {@link KMeansRestarts} run here on the same
-     * rows, features and seeds; its splits are the seeded {@link StratifiedSplit}s. From those, this test computes
+     * k-means is seeded, so its runs end at the centres of {@link KMeansRestarts} run here on the same rows, features
+     * and seeds, and each row's cluster is its nearest centre (plain loop); its splits are the seeded {@link StratifiedSplit}s. From those, this test computes
      * the clustering accuracy (the best of all 3! mappings of clusters to classes), the NMI (from the contingency
      * counts) and the 1-NN accuracy (a plain double loop, the first of equally near training rows winning) on the
-     * baseline's features and on the variance ranking, itself computed here by a plain loop.
+     * baseline's features and on the variance ranking, itself computed here by a plain loop. The best run is the one
+     * whose centres give the lowest cost here; the mean and standard deviation over the restarts are those of the
+     * accuracies and NMIs computed here from every run's assignments. features.csv names the first m features of the
+     * variance ranking computed here.
      */
     @Test
     void metricsEqualPlainReferencesOnTheCommandsClusteringsAndSplits(@TempDir Path root) throws Exception {
-        int restarts = 3;
+        int restarts = 6;
         int splits = 2;
         long seed = 7;
         Path out = root.resolve("evaluation");
@@ -132,9 +136,10 @@ class EvaluateCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("evaluation.csv"));
         for (String line : csv.subList(1, csv.size())) {
             String[] cells = line.split(",");
-            reported.put(cells[0] + " m=" + cells[1], new double[]{Double.parseDouble(cells[2]), Double.parseDouble(cells[3]),
-                    Double.parseDouble(cells[4])});
+            reported.put(cells[0] + " m=" + cells[1], Arrays.stream(cells).skip(2).mapToDouble(Double::parseDouble).toArray());
         }
+        List<String> featuresFile = Files.readAllLines(out.resolve("features.csv"));
+        String[] names = Files.readAllLines(Path.of("data/iris.csv")).get(0).split(",");
 
         // The rows as the command prepares them: the input's feature vectors and the species indexed 0..2.
         try (InputTable input = iris(); CacheScope caches = new CacheScope()) {
@@ -151,13 +156,28 @@ class EvaluateCommandTest {
                 featureSets.put("variance m=" + m, Arrays.copyOf(byVariance, m));
             }
             assertEquals(featureSets.keySet(), reported.keySet(), "rows of evaluation.csv");
+            List<String> expectedFeatures = new ArrayList<>(List.of(SelectedFeaturesTable.HEADER));
+            for (int m = 1; m <= 3; m++) {
+                for (int rank = 0; rank < m; rank++) {
+                    expectedFeatures.add("variance," + m + "," + (rank + 1) + "," + names[byVariance[rank]]);
+                }
+            }
+            assertEquals(expectedFeatures, featuresFile, "features.csv: the first m of the variance ranking, by name");
+            List<Row> all = rows.collectAsList();
+            int[] classes = classes(all);
             for (Map.Entry<String, int[]> set : featureSets.entrySet()) {
                 int[] chosen = set.getValue();
                 Dataset<Row> sliced = new VectorSlicer().setInputCol(features).setOutputCol(SLICED).setIndices(chosen).transform(rows);
-                List<Row> clustered = new KMeansRestarts(3, restarts, seed).cluster(sliced, SLICED)
-                        .select(KMeansRestarts.CLUSTER_COLUMN, CLASS).collectAsList();
-                int[] clusters = clustered.stream().mapToInt(row -> row.getInt(0)).toArray();
-                int[] classes = clustered.stream().mapToInt(row -> (int) row.getDouble(1)).toArray();
+                KMeansRestarts.Runs runs = new KMeansRestarts(3, restarts, seed).fit(sliced, SLICED);
+                double[][] points = points(all, chosen);
+                double[] accuracies = new double[restarts];
+                double[] nmis = new double[restarts];
+                for (int run = 0; run < restarts; run++) {
+                    int[] assigned = plainNearestCentres(runs.centres()[run], points);
+                    accuracies[run] = plainClusteringAccuracy(assigned, classes, 3);
+                    nmis[run] = plainNmi(assigned, classes, 3);
+                }
+                int best = plainLowestCost(runs.centres(), points);
                 double knn = 0;
                 for (StratifiedSplit part : parts) {
                     List<Row> train = part.train().collectAsList();
@@ -166,9 +186,13 @@ class EvaluateCommandTest {
                 }
                 double[] metrics = reported.get(set.getKey());
                 // evaluation.csv has 4 decimals
-                assertEquals(plainClusteringAccuracy(clusters, classes, 3), metrics[0], 5.1e-5, set.getKey() + ": accuracy");
-                assertEquals(plainNmi(clusters, classes, 3), metrics[1], 5.1e-5, set.getKey() + ": NMI");
+                assertEquals(accuracies[best], metrics[0], 5.1e-5, set.getKey() + ": accuracy");
+                assertEquals(nmis[best], metrics[1], 5.1e-5, set.getKey() + ": NMI");
                 assertEquals(knn / splits, metrics[2], 5.1e-5, set.getKey() + ": 1-NN accuracy");
+                assertEquals(plainMean(accuracies), metrics[3], 5.1e-5, set.getKey() + ": accuracy mean over the restarts");
+                assertEquals(plainPopulationSd(accuracies), metrics[4], 5.1e-5, set.getKey() + ": accuracy sd over the restarts");
+                assertEquals(plainMean(nmis), metrics[5], 5.1e-5, set.getKey() + ": NMI mean over the restarts");
+                assertEquals(plainPopulationSd(nmis), metrics[6], 5.1e-5, set.getKey() + ": NMI sd over the restarts");
             }
         }
     }
@@ -210,10 +234,11 @@ class EvaluateCommandTest {
                 for (Map.Entry<String, int[]> set : expected.entrySet()) {
                     Dataset<Row> sliced = new VectorSlicer().setInputCol(features).setOutputCol(SLICED)
                             .setIndices(set.getValue()).transform(rows);
-                    List<Row> clustered = new KMeansRestarts(3, restarts, seed).cluster(sliced, SLICED)
-                            .select(KMeansRestarts.CLUSTER_COLUMN, CLASS).collectAsList();
-                    double accuracy = plainClusteringAccuracy(clustered.stream().mapToInt(row -> row.getInt(0)).toArray(),
-                            clustered.stream().mapToInt(row -> (int) row.getDouble(1)).toArray(), 3);
+                    KMeansRestarts.Runs runs = new KMeansRestarts(3, restarts, seed).fit(sliced, SLICED);
+                    List<Row> all = rows.collectAsList();
+                    double[][] points = points(all, set.getValue());
+                    double accuracy = plainClusteringAccuracy(plainNearestCentres(runs.centres()[plainLowestCost(runs.centres(),
+                            points)], points), classes(all), 3);
                     assertEquals(accuracy, reported.get(set.getKey()), 5.1e-5, set.getKey() + " " + Arrays.toString(set.getValue()));
                 }
             }
@@ -244,6 +269,56 @@ class EvaluateCommandTest {
     /** The class index of each row, its second column. */
     private static int[] classes(List<Row> rows) {
         return rows.stream().mapToInt(row -> (int) row.getDouble(1)).toArray();
+    }
+
+    /** For each point, the index of its nearest centre (squared Euclidean distance; the first of equally near ones). */
+    private static int[] plainNearestCentres(double[][] centres, double[][] points) {
+        int[] nearest = new int[points.length];
+        for (int i = 0; i < points.length; i++) {
+            double best = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < centres.length; c++) {
+                double distance = 0;
+                for (int j = 0; j < points[i].length; j++) {
+                    distance += (points[i][j] - centres[c][j]) * (points[i][j] - centres[c][j]);
+                }
+                if (distance < best) {
+                    best = distance;
+                    nearest[i] = c;
+                }
+            }
+        }
+        return nearest;
+    }
+
+    /** The run whose centres give the points the smallest sum of squared distances to their nearest centre (the first of equal ones). */
+    private static int plainLowestCost(double[][][] centresByRun, double[][] points) {
+        int best = 0;
+        double bestCost = Double.POSITIVE_INFINITY;
+        for (int run = 0; run < centresByRun.length; run++) {
+            double[][] centres = centresByRun[run];
+            int[] nearest = plainNearestCentres(centres, points);
+            double cost = 0;
+            for (int i = 0; i < points.length; i++) {
+                for (int j = 0; j < points[i].length; j++) {
+                    cost += (points[i][j] - centres[nearest[i]][j]) * (points[i][j] - centres[nearest[i]][j]);
+                }
+            }
+            if (cost < bestCost) {
+                best = run;
+                bestCost = cost;
+            }
+        }
+        return best;
+    }
+
+    private static double plainMean(double[] values) {
+        return Arrays.stream(values).sum() / values.length;
+    }
+
+    /** sqrt(sum (x - mean)^2 / n). */
+    private static double plainPopulationSd(double[] values) {
+        double mean = plainMean(values);
+        return Math.sqrt(Arrays.stream(values).map(value -> (value - mean) * (value - mean)).sum() / values.length);
     }
 
     /** Features by sample variance, largest first (ties by index). */
@@ -373,7 +448,7 @@ class EvaluateCommandTest {
         }
         Path raw = writeTable(root.resolve("raw.csv"), features, values, labels);
         Path scaled = writeTable(root.resolve("scaled.csv"), features, standardized, labels);
-        List<String> common = List.of("--label-col", "label", "--selectors", "laplacian,variance", "--restarts", "2",
+        List<String> common = List.of("--label-col", "label", "--selectors", "laplacian,variance", "--restarts", "5",
                 "--splits", "1", "--num-features", "1,2", "--image-shape", "1x3");
 
         String printed = evaluate(withArgs(common, "--input", raw.toString(), "--output-dir", root.resolve("a").toString(),
@@ -394,7 +469,7 @@ class EvaluateCommandTest {
         assertTrue(brightness[2] > brightness[1] && brightness[1] > brightness[0], Arrays.toString(brightness));
 
         String unscaled = evaluate("--input", raw.toString(), "--label-col", "label", "--output-dir", root.resolve("c").toString(),
-                "--selectors", "variance", "--restarts", "2", "--splits", "1", "--num-features", "1");
+                "--selectors", "variance", "--restarts", "5", "--splits", "1", "--num-features", "1");
         assertTrue(unscaled.contains(unitsNote) && unscaled.contains("(hue) to ") && unscaled.contains("(proline), more than"),
                 unscaled);
         double allUnscaled = Double.parseDouble(Files.readAllLines(root.resolve("c/evaluation.csv")).get(1).split(",")[2]);
@@ -440,7 +515,7 @@ class EvaluateCommandTest {
         List<String> again = new ArrayList<>(args);
         again.add("--overwrite");
         String printed = evaluate(again.toArray(String[]::new));
-        assertTrue(printed.contains("Wrote evaluation.csv, evaluation.md, accuracy.png, nmi.png to " + out), printed);
+        assertTrue(printed.contains("Wrote evaluation.csv, evaluation.md, features.csv, accuracy.png, nmi.png to " + out), printed);
         assertFalse(Files.exists(out.resolve("feature-map-variance.png")), "the earlier output is replaced, not written into");
         assertTrue(Files.exists(out.resolve("evaluation.csv")));
 
@@ -470,6 +545,24 @@ class EvaluateCommandTest {
         assertEquals("--label-col 'species' has a single class ('0'); evaluate compares k-means clusters (k = number of classes)"
                 + " and 1-NN predictions with the classes, so it needs a label with at least 2", message);
         assertFalse(printed.toString(StandardCharsets.UTF_8).contains("[evaluate]"), "no selector was evaluated");
+        assertFalse(Files.exists(out));
+    }
+
+    /**
+     * A selector whose fit would refuse the rows (k = 200 neighbours among iris's 150 rows) is refused
+     * by its fit's own checks before any selector runs, though it comes after one that would run: no
+     * row is evaluated (not even the baseline), and nothing is written.
+     */
+    @Test
+    void aSelectorThatCannotRunIsRefusedBeforeAnySelectorRuns(@TempDir Path root) {
+        Path out = root.resolve("out");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        String message = assertThrows(IllegalArgumentException.class, () -> EvaluateCommand.run(JobRuns.SPARK, new String[]{
+                "--input", "data/iris.csv", "--label-col", "species", "--output-dir", out.toString(), "--selectors", "variance,laplacian",
+                "--k", "200", "--restarts", "1", "--splits", "1"}, new PrintStream(printed, true, StandardCharsets.UTF_8))).getMessage();
+        assertTrue(message.startsWith("laplacian cannot run, so no selector was run: "), message);
+        assertTrue(message.contains("200"), message);
+        assertFalse(printed.toString(StandardCharsets.UTF_8).contains("[evaluate]"), "no selector was evaluated: " + printed);
         assertFalse(Files.exists(out));
     }
 

@@ -3,7 +3,9 @@ package lapscore.evaluation.metrics;
 import static org.apache.spark.sql.functions.col;
 
 import java.util.Arrays;
+import java.util.List;
 
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -34,17 +36,37 @@ public final class ContingencyTable {
 
     /**
      * The table of the integer-valued columns {@code clusterColumn} (0 .. clusterCount-1) and
-     * {@code classColumn} (0 .. classCount-1) of {@code rows}, counted by Spark: each partition
-     * counts its rows into a k x c table and the tables are summed in a tree, without a shuffle.
+     * {@code classColumn} (0 .. classCount-1) of {@code rows}, counted by Spark as {@link #ofRuns} counts.
      */
     public static ContingencyTable of(Dataset<Row> rows, String clusterColumn, String classColumn, int clusterCount,
                                       int classCount) {
-        long[][] counts = rows.select(col(clusterColumn).cast("int"), col(classColumn).cast("int")).javaRDD()
-                .treeAggregate(new long[clusterCount][classCount], (table, row) -> {
-                    table[row.getInt(0)][row.getInt(1)]++;
-                    return table;
-                }, ContingencyTable::sum);
-        return new ContingencyTable(counts);
+        JavaRDD<int[]> labels = rows.select(col(clusterColumn).cast("int"), col(classColumn).cast("int")).javaRDD()
+                .map(row -> new int[]{row.getInt(0), row.getInt(1)});
+        return ofRuns(labels, 1, clusterCount, classCount).get(0);
+    }
+
+    /**
+     * The tables of {@code runs} clusterings of the same rows against their classes: each element of
+     * {@code labels} holds a row's cluster in every run (0 .. clusterCount-1), then its class
+     * (0 .. classCount-1). Counted by Spark in one pass: each partition counts its rows into one
+     * k x c table per run and the tables are summed in a tree, without a shuffle; only the tables
+     * reach the driver.
+     */
+    public static List<ContingencyTable> ofRuns(JavaRDD<int[]> labels, int runs, int clusterCount, int classCount) {
+        long[][][] counts = labels.treeAggregate(new long[runs][clusterCount][classCount], (tables, label) -> {
+            for (int run = 0; run < runs; run++) {
+                tables[run][label[run]][label[runs]]++;
+            }
+            return tables;
+        }, ContingencyTable::sum);
+        return Arrays.stream(counts).map(ContingencyTable::new).toList();
+    }
+
+    private static long[][][] sum(long[][][] a, long[][][] b) {
+        for (int run = 0; run < a.length; run++) {
+            sum(a[run], b[run]);
+        }
+        return a;
     }
 
     private static long[][] sum(long[][] a, long[][] b) {

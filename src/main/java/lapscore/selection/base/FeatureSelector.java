@@ -177,6 +177,18 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
     }
 
     /**
+     * Makes every check {@link #fit} makes before it scores, on the same code ({@link #checkedRows}):
+     * the schema and params ({@link #transformSchema}), then the rows (count against the graph's k,
+     * values, labels, the limit of redundancy removal); throws what fit would throw there, without
+     * scoring anything. What the check caches is released before it returns.
+     */
+    public void check(Dataset<?> dataset) {
+        try (CacheScope caches = new CacheScope()) {
+            checkedRows(dataset, new StageTimer(dataset.sparkSession().sparkContext(), uid + ": "), caches);
+        }
+    }
+
+    /**
      * Checks the schema and params, numbers the rows (cached in {@code caches}) and checks them: with
      * {@code handleInvalid = skip} the rows that cannot be scored are dropped first and counted in the
      * summary. Throws a message naming the column and the row when they cannot be scored; what was

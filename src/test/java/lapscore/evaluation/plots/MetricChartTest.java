@@ -12,6 +12,7 @@ import java.util.stream.IntStream;
 
 import lapscore.evaluation.EvaluationRow;
 import lapscore.evaluation.Experiment;
+import lapscore.evaluation.Spread;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.BitmapEncoder;
 
@@ -21,14 +22,16 @@ import org.knowm.xchart.BitmapEncoder;
  */
 class MetricChartTest {
 
+    private static final Spread NO_SPREAD = new Spread(0, 0);
+
     private static final List<String> SELECTORS = List.of("variance", "laplacian", "laplacian+su", "fisher", "lkr");
 
     /** The baseline at d, and every selector at every count with the same metric value: the lines coincide. */
     private static List<EvaluationRow> coinciding(int d, int... counts) {
-        List<EvaluationRow> rows = new ArrayList<>(List.of(new EvaluationRow(Experiment.BASELINE, d, d, 0.7, 0.7, 0.7)));
+        List<EvaluationRow> rows = new ArrayList<>(List.of(new EvaluationRow(Experiment.BASELINE, d, d, 0.7, 0.7, 0.7, NO_SPREAD, NO_SPREAD)));
         for (String selector : SELECTORS) {
             for (int m : counts) {
-                rows.add(new EvaluationRow(selector, m, m, 0.5, 0.5, 0.5));
+                rows.add(new EvaluationRow(selector, m, m, 0.5, 0.5, 0.5, NO_SPREAD, NO_SPREAD));
             }
         }
         return rows;

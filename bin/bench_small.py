@@ -9,7 +9,7 @@ the share of scikit-feature's 20 best features among the fit's 20 best as a chec
 alike.
 
 In a running session: bin/session_fit.py times one fit of rows cached as a vector column (the
-median of 5 after 2 warm-ups) and counts its Spark jobs; bin/numpy-lapscore.py times the paper's
+median of 5 after 2 warm-ups, a 6 GB driver heap as the command line's) and counts its Spark jobs; bin/numpy-lapscore.py times the paper's
 formula in numpy on the same rows in memory (reading excluded on both sides).
 """
 import argparse
@@ -95,7 +95,7 @@ def in_session(first_set, work):
         parquet = path.replace(".csv", ".parquet")
         to_parquet(path, label, parquet)
         numpy = baseline(path, os.path.join(work, "numpy-scores.csv"), ["--label-col", label])
-        output = subprocess.run([sys.executable, SESSION_FIT, "--input", parquet], check=True, capture_output=True, text=True).stdout
+        output = subprocess.run([sys.executable, SESSION_FIT, "--input", parquet], check=True, stdout=subprocess.PIPE, text=True).stdout
         fit = float(re.search(r"fit_seconds ([0-9.]+)", output).group(1))
         jobs = int(re.search(r"jobs ([0-9]+)", output).group(1))
         rows, columns = map(int, re.search(r"rows ([0-9]+) features ([0-9]+)", output).groups())

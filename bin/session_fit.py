@@ -17,8 +17,11 @@ def main():
     parser.add_argument("--input", required=True, help="Parquet with a column x of arrays of doubles")
     parser.add_argument("--warmups", type=int, default=2)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--driver-memory", default="6g", help="the session's heap (PySpark's default is 1g; the command line's"
+                        " JVM takes a quarter of the machine's memory, 6 GB here)")
     args = parser.parse_args()
-    spark = lapscore.start(master="local[*]", app_name="bench-small", conf={"spark.ui.enabled": "false", "spark.ui.showConsoleProgress": "false"})
+    spark = lapscore.start(master="local[*]", app_name="bench-small", conf={"spark.ui.enabled": "false", "spark.ui.showConsoleProgress": "false",
+                                                                             "spark.driver.memory": args.driver_memory})
     spark.sparkContext.setLogLevel("ERROR")
     rows = spark.read.parquet(args.input).select(array_to_vector("x").alias("features")).cache()
     count = rows.count()

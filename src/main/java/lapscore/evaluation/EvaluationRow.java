@@ -1,5 +1,7 @@
 package lapscore.evaluation;
 
+import lapscore.evaluation.kmeans.Spread;
+
 /**
  * One line of the evaluation: a selector, the number of features asked for ({@code numFeatures})
  * and used ({@code featuresUsed}, fewer when the selector offers fewer), the clustering accuracy

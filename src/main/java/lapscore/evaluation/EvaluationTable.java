@@ -1,5 +1,7 @@
 package lapscore.evaluation;
 
+import lapscore.evaluation.kmeans.Spread;
+
 import java.util.List;
 import java.util.Locale;
 

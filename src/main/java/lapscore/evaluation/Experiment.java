@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
+import lapscore.evaluation.kmeans.KMeansRestarts;
+import lapscore.evaluation.kmeans.RestartScores;
 import lapscore.data.CacheScope;
 import lapscore.evaluation.metrics.NearestNeighbourAccuracy;
 import org.apache.spark.ml.feature.VectorSlicer;

@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
 
 import lapscore.evaluation.EvaluationRow;
 import lapscore.evaluation.Experiment;
-import lapscore.evaluation.Spread;
+import lapscore.evaluation.kmeans.Spread;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.BitmapEncoder;
 

@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 /**
  * The clustering accuracy (He, Cai and Niyogi, NIPS 2005, eq. 6) and NMI (eq. 8) of every k-means

@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 /**
  * The mean and the standard deviation of a metric over the k-means restarts of one evaluation row:

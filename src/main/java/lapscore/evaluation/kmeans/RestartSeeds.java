@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 /**
  * The seeds of the k-means restarts of one evaluation: run r of seed s gets the r-th output of the

@@ -1,4 +1,4 @@
-package lapscore.evaluation;
+package lapscore.evaluation.kmeans;
 
 import java.util.Arrays;
 import java.util.LinkedHashSet;

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from bench_wide import DOCS, LAPSCORE, baseline, generate, processor, timed
+from bench_wide import LAPSCORE, baseline, generate, processor, timed, write_section
 
 HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKFEATURE = os.path.join(HOME, "bin", "skfeature-lapscore.py")
@@ -122,12 +122,7 @@ def main():
                       + ["", "In a running session, the rows cached:", ""] + session)
     print(table)
     if args.write_docs:
-        with open(DOCS) as page:
-            text = page.read()
-        begin, end = "<!-- begin:small -->", "<!-- end:small -->"
-        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: begin + "\n" + table + "\n" + end, text, flags=re.S)
-        with open(DOCS, "w") as page:
-            page.write(text)
+        write_section("small", table)
 
 
 if __name__ == "__main__":

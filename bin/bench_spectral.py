@@ -18,10 +18,11 @@ import subprocess
 import sys
 import tempfile
 
+from bench_wide import write_section
+
 HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAPSCORE = os.path.join(HOME, "bin", "lapscore")
 BASELINE = os.path.join(HOME, "bin", "numpy-lapscore.py")
-DOCS = os.path.join(HOME, "docs", "performance.md")
 SCORES = ["laplacian", "spec", "mcfs"]
 
 
@@ -142,12 +143,7 @@ def main():
     table = "\n".join(lines)
     print(table)
     if args.write_docs:
-        with open(DOCS) as page:
-            text = page.read()
-        begin, end = "<!-- begin:spectral -->", "<!-- end:spectral -->"
-        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: begin + "\n" + table + "\n" + end, text, flags=re.S)
-        with open(DOCS, "w") as page:
-            page.write(text)
+        write_section("spectral", table)
 
 
 if __name__ == "__main__":

@@ -212,12 +212,17 @@ def main():
     table = "\n".join(lines)
     print(table)
     if args.write_docs:
-        with open(DOCS) as page:
-            text = page.read()
-        begin, end = "<!-- begin:wide -->", "<!-- end:wide -->"
-        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: begin + "\n" + table + "\n" + end, text, flags=re.S)
-        with open(DOCS, "w") as page:
-            page.write(text)
+        write_section("wide", table)
+
+
+def write_section(name, table):
+    """Replaces what lies between docs/performance.md's markers <!-- begin:NAME --> and <!-- end:NAME --> with table."""
+    with open(DOCS) as page:
+        text = page.read()
+    begin, end = f"<!-- begin:{name} -->", f"<!-- end:{name} -->"
+    text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: begin + "\n" + table + "\n" + end, text, flags=re.S)
+    with open(DOCS, "w") as page:
+        page.write(text)
 
 
 if __name__ == "__main__":

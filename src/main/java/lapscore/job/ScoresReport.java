@@ -94,7 +94,9 @@ final class ScoresReport {
                 summary.redundancySeconds() > 0 ? String.format(Locale.ROOT, ", redundancy %.2f", summary.redundancySeconds()) : "",
                 summary.numBlocks(), summary.rowsPerBlock());
         int scored = scores.length - unscored;
-        int[] printed = Arrays.copyOf(ranking, Math.min(scored > 0 ? scored : ranking.length, PRINTED_FEATURES));
+        // The table lists the features with a score; all of them when none has one (the warning says why).
+        int listed = scored > 0 ? scored : ranking.length;
+        int[] printed = Arrays.copyOf(ranking, Math.min(listed, PRINTED_FEATURES));
         int width = Math.max(7, Arrays.stream(printed).mapToObj(f -> names[f]).mapToInt(String::length).max().orElse(7));
         out.printf(Locale.ROOT, "%5s  %-" + width + "s  %15s  %s%n", "rank", "feature", title, "selected");
         for (int feature : printed) {
@@ -104,7 +106,7 @@ final class ScoresReport {
                             "no: redundant with %s (SU %.3f)", names[redundantWith[feature]], redundancy[feature]) : "");
         }
         String everyFeature = scoresFile == null ? "--scores-out FILE writes all of them" : "all of them are in " + scoresFile;
-        int rest = (scored > 0 ? scored : ranking.length) - printed.length;
+        int rest = listed - printed.length;
         if (rest > 0) {
             out.printf(Locale.ROOT, "  ... and %d more feature%s%s; %s%n", rest, rest == 1 ? "" : "s",
                     unscored > 0 && scored > 0 ? " with a score" : "", everyFeature);

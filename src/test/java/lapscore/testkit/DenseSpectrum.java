@@ -178,7 +178,8 @@ public final class DenseSpectrum {
         return unit;
     }
 
-    private static double dot(double[] a, double[] b) {
+    /** The dot product {@code a . b}, summed in index order. */
+    public static double dot(double[] a, double[] b) {
         double sum = 0;
         for (int i = 0; i < a.length; i++) {
             sum += a[i] * b[i];

@@ -1,5 +1,6 @@
 package lapscore.graph.spectral;
 
+import static lapscore.testkit.DenseSpectrum.dot;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -298,14 +299,6 @@ class SpectralEmbeddingTest {
             column[i] = values[i][c];
         }
         return column;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            sum += a[i] * b[i];
-        }
-        return sum;
     }
 
     private static double norm(double[] a) {

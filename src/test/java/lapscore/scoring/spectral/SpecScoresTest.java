@@ -1,5 +1,6 @@
 package lapscore.scoring.spectral;
 
+import static lapscore.testkit.DenseSpectrum.dot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +31,17 @@ class SpecScoresTest {
 
     private static final LanczosSettings SETTINGS = new LanczosSettings(LanczosSettings.DEFAULT_MAX_STEPS, 1e-11, 5L);
 
+    /** phi1, phi2 and phi3 with K = {@code numEigenvectors} of every feature of {@code data}, on the graph {@code spec} builds. */
+    private static double[][] variants(double[][] data, KnnGraph spec, int numEigenvectors) {
+        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
+            double[][] variants = new double[3][];
+            for (int variant = 1; variant <= 3; variant++) {
+                variants[variant - 1] = new SpecScores(variant, numEigenvectors, SETTINGS).scores(graph, timer());
+            }
+            return variants;
+        }
+    }
+
     @ParameterizedTest(name = "m={0} k={1} blockSize={2} {3} {4} selfLoops={5} K={6}")
     @CsvSource({
             "90, 8, 0, euclidean, heat, false, 5",
@@ -47,38 +59,37 @@ class SpecScoresTest {
         double[] laplacianScores = DenseLaplacianReference.scoresOf(reference.weights, data, false);
         KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
-            double[] phi1 = new SpecScores(1, numEigenvectors, SETTINGS).scores(graph, timer());
-            double[] phi2 = new SpecScores(2, numEigenvectors, SETTINGS).scores(graph, timer());
-            double[] phi3 = new SpecScores(3, numEigenvectors, SETTINGS).scores(graph, timer());
-            int features = data[0].length;
-            for (int r = 0; r < features - 1; r++) {
-                double[] fh = weightedNormalised(data, r, spectrum.degrees);
-                double[] alpha = new double[rows];
-                for (int j = 0; j < rows; j++) {
-                    alpha[j] = dot(spectrum.vector(j), fh);
-                }
-                double quadratic = dot(fh, times(spectrum.laplacian, fh));
-                double overAllPairs = 0;
-                for (int j = 0; j < rows; j++) {
-                    overAllPairs += alpha[j] * alpha[j] * spectrum.values[j];
-                }
-                double expectedPhi3 = 0;
-                for (int j = 1; j <= numEigenvectors; j++) {
-                    expectedPhi3 += (2 - spectrum.values[j]) * alpha[j] * alpha[j];
-                }
-                assertEquals(quadratic, overAllPairs, 1e-12, "phi1 = sum_j alpha_j^2 lambda_j");
-                assertClose(quadratic, phi1[r], "phi1 of feature " + r);
-                assertClose(quadratic / (1 - alpha[0] * alpha[0]), phi2[r], "phi2 of feature " + r);
-                assertClose(laplacianScores[r], phi2[r], "phi2 = Laplacian Score, feature " + r);
-                assertClose(expectedPhi3, phi3[r], "phi3 of feature " + r);
+        double[][] variants = variants(data, spec, numEigenvectors);
+        double[] phi1 = variants[0];
+        double[] phi2 = variants[1];
+        double[] phi3 = variants[2];
+        int features = data[0].length;
+        for (int r = 0; r < features - 1; r++) {
+            double[] fh = weightedNormalised(data, r, spectrum.degrees);
+            double[] alpha = new double[rows];
+            for (int j = 0; j < rows; j++) {
+                alpha[j] = dot(spectrum.vector(j), fh);
             }
-            assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
-                    "a constant feature has no score");
-            assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(1, 1, SETTINGS).order());
-            assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(2, 1, SETTINGS).order());
-            assertEquals(ScoreOrder.LARGER_IS_BETTER, new SpecScores(3, 1, SETTINGS).order());
+            double quadratic = dot(fh, times(spectrum.laplacian, fh));
+            double overAllPairs = 0;
+            for (int j = 0; j < rows; j++) {
+                overAllPairs += alpha[j] * alpha[j] * spectrum.values[j];
+            }
+            double expectedPhi3 = 0;
+            for (int j = 1; j <= numEigenvectors; j++) {
+                expectedPhi3 += (2 - spectrum.values[j]) * alpha[j] * alpha[j];
+            }
+            assertEquals(quadratic, overAllPairs, 1e-12, "phi1 = sum_j alpha_j^2 lambda_j");
+            assertClose(quadratic, phi1[r], "phi1 of feature " + r);
+            assertClose(quadratic / (1 - alpha[0] * alpha[0]), phi2[r], "phi2 of feature " + r);
+            assertClose(laplacianScores[r], phi2[r], "phi2 = Laplacian Score, feature " + r);
+            assertClose(expectedPhi3, phi3[r], "phi3 of feature " + r);
         }
+        assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
+                "a constant feature has no score");
+        assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(1, 1, SETTINGS).order());
+        assertEquals(ScoreOrder.SMALLER_IS_BETTER, new SpecScores(2, 1, SETTINGS).order());
+        assertEquals(ScoreOrder.LARGER_IS_BETTER, new SpecScores(3, 1, SETTINGS).order());
     }
 
     /**
@@ -102,29 +113,28 @@ class SpecScoresTest {
         double[] laplacianScores = DenseLaplacianReference.scoresOf(reference.weights, data, false);
         KnnGraph spec = new KnnGraph(5, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
                 BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, blockSize));
-        try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
-            double[] phi1 = new SpecScores(1, numEigenvectors, SETTINGS).scores(graph, timer());
-            double[] phi2 = new SpecScores(2, numEigenvectors, SETTINGS).scores(graph, timer());
-            double[] phi3 = new SpecScores(3, numEigenvectors, SETTINGS).scores(graph, timer());
-            int features = data[0].length;
-            for (int r = 0; r < features - 1; r++) {
-                double[] fh = weightedNormalised(data, r, spectrum.degrees);
-                double quadratic = dot(fh, times(spectrum.laplacian, fh));
-                double trivial = dot(fh, spectrum.trivialVector());
-                double expectedPhi3 = 0;
-                for (int j = 1; j <= numEigenvectors; j++) {
-                    double alpha = j <= zeros.length ? dot(zeros[j - 1], fh) : dot(spectrum.vector(j), fh);
-                    double lambda = j <= zeros.length ? 0.0 : spectrum.values[j];
-                    expectedPhi3 += (2 - lambda) * alpha * alpha;
-                }
-                assertClose(quadratic, phi1[r], "phi1 of feature " + r);
-                assertClose(quadratic / (1 - trivial * trivial), phi2[r], "phi2 of feature " + r);
-                assertClose(laplacianScores[r], phi2[r], "phi2 = Laplacian Score, feature " + r);
-                assertClose(expectedPhi3, phi3[r], "phi3 of feature " + r);
+        double[][] variants = variants(data, spec, numEigenvectors);
+        double[] phi1 = variants[0];
+        double[] phi2 = variants[1];
+        double[] phi3 = variants[2];
+        int features = data[0].length;
+        for (int r = 0; r < features - 1; r++) {
+            double[] fh = weightedNormalised(data, r, spectrum.degrees);
+            double quadratic = dot(fh, times(spectrum.laplacian, fh));
+            double trivial = dot(fh, spectrum.trivialVector());
+            double expectedPhi3 = 0;
+            for (int j = 1; j <= numEigenvectors; j++) {
+                double alpha = j <= zeros.length ? dot(zeros[j - 1], fh) : dot(spectrum.vector(j), fh);
+                double lambda = j <= zeros.length ? 0.0 : spectrum.values[j];
+                expectedPhi3 += (2 - lambda) * alpha * alpha;
             }
-            assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
-                    "a constant feature has no score");
+            assertClose(quadratic, phi1[r], "phi1 of feature " + r);
+            assertClose(quadratic / (1 - trivial * trivial), phi2[r], "phi2 of feature " + r);
+            assertClose(laplacianScores[r], phi2[r], "phi2 = Laplacian Score, feature " + r);
+            assertClose(expectedPhi3, phi3[r], "phi3 of feature " + r);
         }
+        assertTrue(Double.isNaN(phi1[features - 1]) && Double.isNaN(phi2[features - 1]) && Double.isNaN(phi3[features - 1]),
+                "a constant feature has no score");
     }
 
     private static void assertClose(double expected, double actual, String what) {
@@ -158,14 +168,6 @@ class SpecScoresTest {
             product[i] = dot(matrix[i], x);
         }
         return product;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            sum += a[i] * b[i];
-        }
-        return sum;
     }
 
     private static StageTimer timer() {

@@ -8,14 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import lapscore.ParamOption;
 import lapscore.graph.WeightedGraph;
 import lapscore.graph.spec.GraphSpec;
 import lapscore.job.files.InputTable;
 import lapscore.job.options.FitOption;
 import lapscore.job.options.JobArguments;
 import lapscore.job.options.ParamFlags;
-import lapscore.job.options.ScoreChoice;
 import lapscore.job.options.SelectionOptions;
 import lapscore.job.outputs.OutputPaths;
 import lapscore.job.outputs.StagedOutputs;
@@ -25,11 +23,13 @@ import lapscore.progress.LiveProgress;
 import lapscore.progress.StageListener;
 import lapscore.progress.StageTimer;
 import lapscore.progress.TaskRowsListener;
-import lapscore.selection.LaplacianScoreSelector;
 import lapscore.selection.base.FeatureSelector;
 import lapscore.selection.base.FeatureSelectorModel;
 import lapscore.selection.base.GraphFeatureSelector;
+import lapscore.selection.params.EdgeWeightParams;
 import lapscore.selection.params.SpectralScoreParams;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -104,12 +104,12 @@ final class FitCommand {
      * The estimator the options ask for, configured, with the notes to print: options that do not
      * apply to its score, search options its graph does not read, and the selection rule's notes.
      */
-    private record Plan(ScoreChoice score, FeatureSelector<?, ?> selector, List<String> ignored, List<String> unused,
+    private record Plan(Score score, FeatureSelector<?, ?> selector, List<String> ignored, List<String> unused,
                         List<String> selectionNotes) {
     }
 
     private static Plan plan(JobArguments<FitOption> args) {
-        ScoreChoice score = ParamOption.parse(ScoreChoice.class, args.text(FitOption.SCORE));
+        Score score = Scores.named(args.text(FitOption.SCORE));
         FeatureSelector<?, ?> selector = score.newEstimator();
         List<String> ignored = ParamFlags.apply(selector, args);
         List<String> unused = searchOptionsUnused(selector, args);
@@ -137,7 +137,7 @@ final class FitCommand {
     private static FeatureSelectorModel<?> fit(Plan plan, InputTable input, StagedOutputs outputs, JobArguments<FitOption> args,
                                                PrintStream out, UserTerms terms) throws IOException {
         FeatureSelector<?, ?> selector = plan.selector();
-        ScoreChoice score = plan.score();
+        Score score = plan.score();
         List<String> ignored = plan.ignored();
         List<String> unused = plan.unused();
         terms.learn(input);
@@ -227,12 +227,12 @@ final class FitCommand {
     }
 
     /** A supervised score or graph without {@code --label-col} is refused in the job's own terms. */
-    private static void requireLabelIfNeeded(FeatureSelector<?, ?> selector, ScoreChoice score, InputTable input) {
+    private static void requireLabelIfNeeded(FeatureSelector<?, ?> selector, Score score, InputTable input) {
         if (input.labelColumn() != null) {
             return;
         }
-        if (score.has(ScoreChoice.Trait.SUPERVISED)) {
-            throw new IllegalArgumentException("--score " + score.paramValue() + " needs --label-col: the " + score.title()
+        if (score.has(Score.Trait.SUPERVISED)) {
+            throw new IllegalArgumentException("--score " + score.name() + " needs --label-col: the " + score.title()
                     + " compares classes");
         }
         if (selector instanceof GraphFeatureSelector<?, ?> graphSelector && graphSelector.graphSpec().needsLabels()) {
@@ -267,13 +267,13 @@ final class FitCommand {
      * each feature's standard deviation ({@link Standardization#scaledOrNoted}; the vector column keeps
      * its name, so the model and {@code --output} select from the user's original values). Without it,
      * a note suggests it when the score reads distances and the features' spreads lie orders of
-     * magnitude apart. The Fisher score and the Laplacian Score on the class graph read no distance and are
-     * unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
+     * magnitude apart. The Fisher score and the edge-weight scores on the class graph (weights 1/n_l) read no
+     * distance and are unchanged by a feature's scale: there {@code --standardize} gets a note and is skipped.
      */
     private static Dataset<Row> fitData(FeatureSelector<?, ?> selector, InputTable input, JobArguments<FitOption> args,
                                         PrintStream out) {
         boolean readsDistances = selector instanceof GraphFeatureSelector<?, ?> graphSelector
-                && !(selector instanceof LaplacianScoreSelector && !graphSelector.graphSpec().weighsDistances());
+                && !(selector instanceof EdgeWeightParams && !graphSelector.graphSpec().weighsDistances());
         boolean standardize = args.given(FitOption.STANDARDIZE);
         if (!readsDistances) {
             if (standardize) {

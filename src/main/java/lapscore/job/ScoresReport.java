@@ -10,9 +10,9 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
-import lapscore.selection.FisherScoreSelectorModel;
 import lapscore.selection.base.FeatureSelectorModel;
 import lapscore.selection.base.FitSummary;
+import lapscore.selection.params.GraphSelectorParams;
 
 /** The ranked features of a fitted model, for people (a table) and for programs (a CSV file). */
 final class ScoresReport {
@@ -50,7 +50,7 @@ final class ScoresReport {
         this.redundancy = model.redundancy();
         Arrays.stream(model.selectedFeatures()).forEach(f -> selected[f] = true);
         this.summary = model.summary();
-        this.graphless = model instanceof FisherScoreSelectorModel;
+        this.graphless = !(model instanceof GraphSelectorParams);
         this.unscored = model.numUnscoredFeatures();
         this.unscoredReason = model.unscoredReason();
     }

@@ -12,7 +12,6 @@ import lapscore.scoring.ClassScores;
 import lapscore.scoring.ScoreOrder;
 import lapscore.selection.base.FeatureSelector;
 import lapscore.selection.base.FitSummary;
-import lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -50,7 +49,7 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
 
     /** A selector with the given uid (used by persistence). */
     public FisherScoreSelector(String uid) {
-        super(uid);
+        super(uid, FisherScoreSelectorModel.class);
     }
 
     @Override
@@ -82,11 +81,6 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
         return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
     }
 
-    @Override
-    protected FisherScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                   FitSummary summary) {
-        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
 
     public static MLReader<FisherScoreSelector> read() {
         return new DefaultParamsReader<>();

@@ -1,11 +1,9 @@
 package lapscore.selection;
 
-import lapscore.scoring.ScoreOrder;
 import lapscore.selection.base.FeatureSelectorModel;
 import lapscore.selection.base.FitSummary;
 import lapscore.selection.base.ModelPersistence;
 import lapscore.selection.redundancy.Redundancy;
-import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 
 /**
@@ -15,35 +13,17 @@ import org.apache.spark.ml.util.MLReader;
  */
 public final class FisherScoreSelectorModel extends FeatureSelectorModel<FisherScoreSelectorModel> {
 
-    /**
-     * A model of no features, there because Java's {@code ServiceLoader}, through which Spark
-     * Connect's server lists the ML classes, requires a public no-argument constructor of every
-     * listed class; fit a FisherScoreSelector or {@link #load} a model to use one.
-     */
+    /** An empty model, for Spark Connect's {@code ServiceLoader}; fit the estimator or {@link #load} a model to use one. */
     public FisherScoreSelectorModel() {
-        this(Identifiable$.MODULE$.randomUID("FisherScoreSelectorModel"), new double[0], new int[0], Redundancy.none(0),
-                FitSummary.empty());
     }
 
     /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */
-    public FisherScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                     FitSummary summary) {
+    public FisherScoreSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary) {
         super(uid, scores, selectedFeatures, redundancy, summary);
     }
 
-    @Override
-    protected FisherScoreSelectorModel create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                     FitSummary summary) {
-        return new FisherScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
-
-    @Override
-    public ScoreOrder scoreOrder() {
-        return ScoreOrder.LARGER_IS_BETTER;
-    }
-
     public static MLReader<FisherScoreSelectorModel> read() {
-        return new ModelPersistence.Reader<>(FisherScoreSelectorModel.class, FisherScoreSelectorModel::new);
+        return new ModelPersistence.Reader<>(FisherScoreSelectorModel.class);
     }
 
     public static FisherScoreSelectorModel load(String path) {

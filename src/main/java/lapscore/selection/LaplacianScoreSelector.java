@@ -11,9 +11,8 @@ import lapscore.scoring.LaplacianScores;
 import lapscore.scoring.ScoreOrder;
 import lapscore.scoring.VarianceWeighting;
 import lapscore.selection.base.FitSummary;
-import lapscore.selection.base.GraphFeatureSelector;
+import lapscore.selection.base.EdgeWeightedSelector;
 import lapscore.selection.params.LaplacianScoreParams;
-import lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -42,7 +41,7 @@ import org.apache.spark.ml.util.MLReader;
  * model.transform(data).select("selectedFeatures");
  * }</pre>
  */
-public final class LaplacianScoreSelector extends GraphFeatureSelector<LaplacianScoreSelector, LaplacianScoreSelectorModel>
+public final class LaplacianScoreSelector extends EdgeWeightedSelector<LaplacianScoreSelector, LaplacianScoreSelectorModel>
         implements LaplacianScoreParams {
 
     public LaplacianScoreSelector() {
@@ -51,18 +50,7 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
 
     /** A selector with the given uid (used by persistence). */
     public LaplacianScoreSelector(String uid) {
-        super(uid);
-        declaredParams().setLaplacianDefaults(this);
-    }
-
-    public LaplacianScoreSelector setWeightKernel(String value) {
-        set(weightKernel(), value);
-        return this;
-    }
-
-    public LaplacianScoreSelector setIncludeSelfLoops(boolean value) {
-        set(includeSelfLoops(), value);
-        return this;
+        super(uid, LaplacianScoreSelectorModel.class);
     }
 
     public LaplacianScoreSelector setVarianceWeighting(String value) {
@@ -89,11 +77,6 @@ public final class LaplacianScoreSelector extends GraphFeatureSelector<Laplacian
         return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, 0, timer));
     }
 
-    @Override
-    protected LaplacianScoreSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                   FitSummary summary) {
-        return new LaplacianScoreSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
 
     public static MLReader<LaplacianScoreSelector> read() {
         return new DefaultParamsReader<>();

@@ -25,7 +25,6 @@ import lapscore.scoring.ScoreOrder;
 import lapscore.selection.base.FitSummary;
 import lapscore.selection.base.GraphFeatureSelector;
 import lapscore.selection.params.LocalKernelRegressionParams;
-import lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
@@ -76,8 +75,7 @@ public final class LocalKernelRegressionSelector
 
     /** A selector with the given uid (used by persistence). */
     public LocalKernelRegressionSelector(String uid) {
-        super(uid);
-        declaredParams().setLkrDefaults(this);
+        super(uid, LocalKernelRegressionSelectorModel.class);
     }
 
     public LocalKernelRegressionSelector setLkrLambda(double value) {
@@ -167,11 +165,6 @@ public final class LocalKernelRegressionSelector
         return scores.chosen(getCenterFeatures());
     }
 
-    @Override
-    protected LocalKernelRegressionSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                   FitSummary summary) {
-        return new LocalKernelRegressionSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
 
     public static MLReader<LocalKernelRegressionSelector> read() {
         return new DefaultParamsReader<>();

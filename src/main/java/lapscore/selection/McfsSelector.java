@@ -2,10 +2,7 @@ package lapscore.selection;
 
 import lapscore.scoring.GraphScore;
 import lapscore.scoring.spectral.McfsScores;
-import lapscore.selection.base.FitSummary;
-import lapscore.selection.base.GraphFeatureSelector;
-import lapscore.selection.params.SpectralScoreParams;
-import lapscore.selection.redundancy.Redundancy;
+import lapscore.selection.base.SpectralSelector;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -28,7 +25,7 @@ import org.apache.spark.ml.util.MLReader;
  *     .setNumTopFeatures(20).fit(data);
  * }</pre>
  */
-public final class McfsSelector extends GraphFeatureSelector<McfsSelector, McfsSelectorModel> implements SpectralScoreParams {
+public final class McfsSelector extends SpectralSelector<McfsSelector, McfsSelectorModel> {
 
     public McfsSelector() {
         this(Identifiable$.MODULE$.randomUID("McfsSelector"));
@@ -36,28 +33,7 @@ public final class McfsSelector extends GraphFeatureSelector<McfsSelector, McfsS
 
     /** A selector with the given uid (used by persistence). */
     public McfsSelector(String uid) {
-        super(uid);
-        declaredParams().setSpectralDefaults(this);
-    }
-
-    public McfsSelector setWeightKernel(String value) {
-        set(weightKernel(), value);
-        return this;
-    }
-
-    public McfsSelector setIncludeSelfLoops(boolean value) {
-        set(includeSelfLoops(), value);
-        return this;
-    }
-
-    public McfsSelector setNumEigenvectors(int value) {
-        set(numEigenvectors(), value);
-        return this;
-    }
-
-    public McfsSelector setMaxEmbeddingSteps(int value) {
-        set(maxEmbeddingSteps(), value);
-        return this;
+        super(uid, McfsSelectorModel.class);
     }
 
     /** MCFS over the eigenvectors, each regression stopped at {@code numTopFeatures} active features (the paper's d). */
@@ -66,11 +42,6 @@ public final class McfsSelector extends GraphFeatureSelector<McfsSelector, McfsS
         return new McfsScores(getNumEigenvectors(), getNumTopFeatures(), lanczosSettings());
     }
 
-    @Override
-    protected McfsSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                         FitSummary summary) {
-        return new McfsSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
 
     public static MLReader<McfsSelector> read() {
         return new DefaultParamsReader<>();

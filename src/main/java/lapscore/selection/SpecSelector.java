@@ -2,10 +2,8 @@ package lapscore.selection;
 
 import lapscore.scoring.GraphScore;
 import lapscore.scoring.spectral.SpecScores;
-import lapscore.selection.base.FitSummary;
-import lapscore.selection.base.GraphFeatureSelector;
+import lapscore.selection.base.SpectralSelector;
 import lapscore.selection.params.SpecParams;
-import lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -31,7 +29,7 @@ import org.apache.spark.ml.util.MLReader;
  *     .setNumTopFeatures(20).fit(data);
  * }</pre>
  */
-public final class SpecSelector extends GraphFeatureSelector<SpecSelector, SpecSelectorModel> implements SpecParams {
+public final class SpecSelector extends SpectralSelector<SpecSelector, SpecSelectorModel> implements SpecParams {
 
     public SpecSelector() {
         this(Identifiable$.MODULE$.randomUID("SpecSelector"));
@@ -39,32 +37,11 @@ public final class SpecSelector extends GraphFeatureSelector<SpecSelector, SpecS
 
     /** A selector with the given uid (used by persistence). */
     public SpecSelector(String uid) {
-        super(uid);
-        declaredParams().setSpecDefaults(this);
-    }
-
-    public SpecSelector setWeightKernel(String value) {
-        set(weightKernel(), value);
-        return this;
-    }
-
-    public SpecSelector setIncludeSelfLoops(boolean value) {
-        set(includeSelfLoops(), value);
-        return this;
+        super(uid, SpecSelectorModel.class);
     }
 
     public SpecSelector setSpecVariant(int value) {
         set(specVariant(), value);
-        return this;
-    }
-
-    public SpecSelector setNumEigenvectors(int value) {
-        set(numEigenvectors(), value);
-        return this;
-    }
-
-    public SpecSelector setMaxEmbeddingSteps(int value) {
-        set(maxEmbeddingSteps(), value);
         return this;
     }
 
@@ -73,11 +50,6 @@ public final class SpecSelector extends GraphFeatureSelector<SpecSelector, SpecS
         return new SpecScores(getSpecVariant(), getNumEigenvectors(), lanczosSettings());
     }
 
-    @Override
-    protected SpecSelectorModel newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                         FitSummary summary) {
-        return new SpecSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
 
     public static MLReader<SpecSelector> read() {
         return new DefaultParamsReader<>();

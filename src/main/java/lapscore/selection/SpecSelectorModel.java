@@ -1,13 +1,10 @@
 package lapscore.selection;
 
-import lapscore.scoring.ScoreOrder;
-import lapscore.scoring.spectral.SpecScores;
 import lapscore.selection.base.FeatureSelectorModel;
 import lapscore.selection.base.FitSummary;
 import lapscore.selection.base.ModelPersistence;
-import lapscore.selection.redundancy.Redundancy;
 import lapscore.selection.params.SpecParams;
-import org.apache.spark.ml.util.Identifiable$;
+import lapscore.selection.redundancy.Redundancy;
 import org.apache.spark.ml.util.MLReader;
 
 /**
@@ -18,37 +15,17 @@ import org.apache.spark.ml.util.MLReader;
 public final class SpecSelectorModel extends FeatureSelectorModel<SpecSelectorModel>
         implements SpecParams {
 
-    /**
-     * A model of no features, there because Java's {@code ServiceLoader}, through which Spark
-     * Connect's server lists the ML classes, requires a public no-argument constructor of every
-     * listed class; fit a SpecSelector or {@link #load} a model to use one.
-     */
+    /** An empty model, for Spark Connect's {@code ServiceLoader}; fit the estimator or {@link #load} a model to use one. */
     public SpecSelectorModel() {
-        this(Identifiable$.MODULE$.randomUID("SpecSelectorModel"), new double[0], new int[0], Redundancy.none(0),
-                FitSummary.empty());
     }
 
     /** A model with the given scores (input order), selected feature indices (ascending), redundancy decisions and fit summary. */
-    public SpecSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                     FitSummary summary) {
+    public SpecSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary) {
         super(uid, scores, selectedFeatures, redundancy, summary);
-        declaredParams().setGraphDefaults(this);
-        declaredParams().setSpecDefaults(this);
-    }
-
-    @Override
-    protected SpecSelectorModel create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
-                                     FitSummary summary) {
-        return new SpecSelectorModel(uid, scores, selectedFeatures, redundancy, summary);
-    }
-
-    @Override
-    public ScoreOrder scoreOrder() {
-        return new SpecScores(getSpecVariant(), getNumEigenvectors(), lanczosSettings()).order();
     }
 
     public static MLReader<SpecSelectorModel> read() {
-        return new ModelPersistence.Reader<>(SpecSelectorModel.class, SpecSelectorModel::new);
+        return new ModelPersistence.Reader<>(SpecSelectorModel.class);
     }
 
     public static SpecSelectorModel load(String path) {

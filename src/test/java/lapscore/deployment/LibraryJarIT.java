@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
-import lapscore.job.options.ScoreChoice;
+import lapscore.selection.registry.Scores;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +47,7 @@ class LibraryJarIT {
                 assertNotNull(entry, service);
                 List<String> classes = new String(jar.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8).lines()
                         .filter(line -> !line.isBlank()).toList();
-                assertEquals(ScoreChoice.values().length, classes.size(), service);
+                assertEquals(Scores.builtIn().size(), classes.size(), service);
                 for (String type : classes) {
                     assertNotNull(jar.getEntry(type.replace('.', '/') + ".class"), type + " in the jar");
                 }

@@ -10,18 +10,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-import lapscore.job.options.ScoreChoice;
 import lapscore.scoring.ScoreOrder;
 import lapscore.selection.base.FeatureSelector;
-import lapscore.selection.base.FeatureSelectorModel;
 import lapscore.selection.params.SelectorParams;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
 
 /**
  * One estimator and its model as the Python API shows them, read from the Java classes: the one
  * description the generated Python ({@link PythonModule}, {@link PythonPackageInit}) is made from. Every
- * score of {@link ScoreChoice} is one stage.
+ * score of the registry ({@link Scores}) is one stage.
  *
  * @param title           the score's name, e.g. "Laplacian score"
  * @param estimator       the Java estimator class
@@ -49,22 +49,14 @@ record PythonStage(String title, Class<?> estimator, Class<?> model, Class<?> pa
         }
     }
 
-    /** Every stage, in the registry's order. */
+    /** Every stage of the library's own scores, in the registry's order. */
     static List<PythonStage> all() {
-        return Arrays.stream(ScoreChoice.values()).map(PythonStage::of).toList();
+        return Scores.builtIn().stream().map(PythonStage::of).toList();
     }
 
-    static PythonStage of(ScoreChoice score) {
+    static PythonStage of(Score score) {
         FeatureSelector<?, ?> estimator = score.newEstimator();
-        Class<?> model;
-        try {
-            model = Class.forName(estimator.getClass().getName() + "Model");
-        } catch (ClassNotFoundException missing) {
-            throw new AssertionError(estimator.getClass().getName() + " has no model class of its name + Model", missing);
-        }
-        if (!FeatureSelectorModel.class.isAssignableFrom(model)) {
-            throw new AssertionError(model + " is not a FeatureSelectorModel");
-        }
+        Class<?> model = score.model();
         Map<String, Object> defaults = new LinkedHashMap<>();
         Arrays.stream(estimator.params()).sorted(Comparator.comparing(Param::name))
                 .filter(param -> estimator.hasDefault(param))

@@ -4,29 +4,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import lapscore.job.options.ScoreChoice.Trait;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Score.Trait;
+import lapscore.selection.registry.Scores;
 
 /**
  * A selector {@code lapscore evaluate --selectors} can compare: the data variance, which needs no
- * score, every score of {@link ScoreChoice} under its {@code --score} name, and after the Laplacian
+ * score, every score of the registry ({@link Scores#all()}) under its {@code --score} name, and after the Laplacian
  * Score the same with redundancy removal by symmetric uncertainty ({@code laplacian+su}).
  *
  * @param label             the name on the command line and in the tables
  * @param score             the estimator's score, or null for the variance
  * @param removesRedundancy whether redundancy removal follows the ranking
  */
-public record EvaluatedSelector(String label, ScoreChoice score, boolean removesRedundancy) {
+public record EvaluatedSelector(String label, Score score, boolean removesRedundancy) {
 
     /** The baseline that ranks features by their variance. */
     public static final EvaluatedSelector VARIANCE = new EvaluatedSelector("variance", null, false);
 
-    /** Every selector, in the order of the tables: the variance, then the scores in {@link ScoreChoice}'s order. */
+    /** Every selector, in the order of the tables: the variance, then the scores in the registry's order. */
     public static List<EvaluatedSelector> all() {
         List<EvaluatedSelector> selectors = new ArrayList<>(List.of(VARIANCE));
-        for (ScoreChoice score : ScoreChoice.values()) {
-            selectors.add(new EvaluatedSelector(score.paramValue(), score, false));
-            if (score == ScoreChoice.LAPLACIAN) {
-                selectors.add(new EvaluatedSelector(score.paramValue() + "+su", score, true));
+        for (Score score : Scores.all()) {
+            selectors.add(new EvaluatedSelector(score.name(), score, false));
+            if (score == Scores.defaultScore()) {
+                selectors.add(new EvaluatedSelector(score.name() + "+su", score, true));
             }
         }
         return selectors;

@@ -1,7 +1,11 @@
 package lapscore.job.options;
 
+import java.util.List;
+
 import lapscore.ParamOption;
 import lapscore.graph.spec.GraphType;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 
 /**
  * Every option of {@code lapscore fit}: its flag, the placeholder of its value, its default (null
@@ -17,9 +21,7 @@ public enum FitOption implements CommandOption {
     FEATURES("--features", "c1,c2,...", null, "feature columns; default every numeric column except the label"),
     LABEL_COL("--label-col", "NAME", null, "label column: never a feature, copied to --output; the class labels of --score fisher"
             + " and of --graph class|classKnn"),
-    SCORE("--score", String.join("|", ParamOption.paramValues(ScoreChoice.class)), ScoreChoice.LAPLACIAN.paramValue(),
-            "the score: Laplacian (He, Cai and Niyogi 2005), Fisher (needs --label-col; builds no graph), Local Kernel"
-                    + " Regression (Cheung and Zeng 2009), SPEC (Zhao and Liu 2007) or MCFS (Cai, Zhang and He 2010)"),
+    SCORE("--score", "NAME", Scores.defaultScore().name(), "the score, one of the scores listed below"),
     STANDARDIZE("--standardize", "", null, "divide every feature by its standard deviation before the graph is built, as Spark's"
             + " StandardScaler (withStd = true, withMean = false); for features in different units. --output still writes"
             + " the original values"),
@@ -96,15 +98,22 @@ public enum FitOption implements CommandOption {
         return spec;
     }
 
-    /** The {@code --help} text. */
+    /** The {@code --help} text, with every score of the registry ({@link Scores#all()}). */
     public static String usage() {
-        return CommandOption.usage(FitOption.class, """
+        return usage(Scores.all());
+    }
+
+    /** The {@code --help} text, its list of scores {@code scores}, one line each. */
+    public static String usage(List<Score> scores) {
+        StringBuilder text = new StringBuilder(CommandOption.usage(FitOption.class, """
                 Usage: lapscore fit --input PATH [options]
 
-                Ranks the features of a data set by Laplacian Score (He, Cai and Niyogi, NIPS 2005; smaller is
-                better), Fisher score (larger is better) or Local Kernel Regression score (Cheung and Zeng,
-                IEEE TKDE 2009; smaller is better), prints the ranking and writes what the options below ask for.
-                Where a default differs by score, the others follow it (e.g. "5; lkr: 10").
-                """);
+                Ranks the features of a data set by one of the scores below, prints the ranking and writes what
+                the options ask for. Where a default differs by score, the others follow it (e.g. "5; lkr: 10").
+                """)).append("\nScores (--score):\n");
+        for (Score score : scores) {
+            text.append(String.format("  %-12s %s%n", score.name(), score.description()));
+        }
+        return text.toString();
     }
 }

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import lapscore.selection.base.FeatureSelector;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -30,9 +32,9 @@ public final class ParamFlags {
      * in every estimator that has it ("5" when all agree, "5; lkr: 10" when they differ).
      */
     static CommandOption.Spec spec(String flag, String placeholder, String param) {
-        Map<ScoreChoice, String> defaults = new LinkedHashMap<>();
+        Map<Score, String> defaults = new LinkedHashMap<>();
         String doc = null;
-        for (ScoreChoice score : ScoreChoice.values()) {
+        for (Score score : Scores.builtIn()) {
             FeatureSelector<?, ?> estimator = score.newEstimator();
             if (estimator.hasParam(param)) {
                 Param<?> declared = estimator.getParam(param);
@@ -48,7 +50,7 @@ public final class ParamFlags {
         String first = defaults.values().stream().findFirst().orElse(null);
         String shown = first == null ? null : defaults.values().stream().allMatch(first::equals) ? first
                 : first + defaults.entrySet().stream().filter(entry -> !entry.getValue().equals(first))
-                .map(entry -> "; " + entry.getKey().paramValue() + ": " + entry.getValue()).collect(Collectors.joining());
+                .map(entry -> "; " + entry.getKey().name() + ": " + entry.getValue()).collect(Collectors.joining());
         return new CommandOption.Spec(flag, placeholder, shown, doc);
     }
 

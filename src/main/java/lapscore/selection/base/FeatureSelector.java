@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * schema and the params, number and check the rows, let the concrete selector score the features,
  * rank them best first in the score's own {@link ScoreOrder}, select them by {@link SelectionMode}
  * and wrap the result in the concrete model. A concrete selector supplies its scoring
- * ({@code scoreRows}), its model ({@code newModel}), its {@link #scoreOrder()} and what its rows and
- * labels must satisfy.
+ * ({@code scoreRows}), its model class, its {@link #scoreOrder()} and what its rows and labels must
+ * satisfy.
  *
  * @param <S> the concrete selector, returned by the setters
  * @param <M> its model
@@ -48,11 +48,17 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
 
     private final String uid;
     private final SelectorParamSet declaredParams;
+    private final Class<M> modelClass;
 
-    protected FeatureSelector(String uid) {
+    /**
+     * A selector with the given uid, whose fits make {@code modelClass} models, with the defaults of
+     * the params it has ({@link SelectorParamSet#setDefaults}).
+     */
+    protected FeatureSelector(String uid, Class<M> modelClass) {
         this.uid = uid;
         this.declaredParams = new SelectorParamSet(uid);
-        declaredParams.setSelectionDefaults(this);
+        this.modelClass = modelClass;
+        declaredParams.setDefaults(this);
     }
 
     /** Numbered rows, cached in the fit's {@link CacheScope}, and what their check found. */
@@ -69,9 +75,6 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
      * goes too: the fit releases it all when scoring ends, succeeded or failed.
      */
     protected abstract ScoredFeatures scoreRows(IndexedRows rows, RowSummary summary, StageTimer timer);
-
-    /** The model of this selector with these results. */
-    protected abstract M newModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
 
     /** Which end of this selector's score is good. */
     public abstract ScoreOrder scoreOrder();
@@ -281,7 +284,7 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         }
         Redundancy decided = redundancy;
         int[] selected = Arrays.stream(candidates).filter(feature -> !decided.isRedundant(feature)).toArray();
-        M model = newModel(uid, scores, selected, redundancy,
+        M model = ModelPersistence.newModel(modelClass, uid, scores, selected, redundancy,
                 scored.summary().withRedundancySeconds(timer.secondsIn(Stage.REDUNDANCY)));
         int unscored = model.numUnscoredFeatures();
         if (unscored > 0 && unscored < scores.length) {

@@ -15,6 +15,7 @@ import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
@@ -33,7 +34,8 @@ import org.apache.spark.sql.types.StructType;
  * with the selected features' names when the input column has them (e.g. from
  * {@code VectorAssembler}), and with {@code attachResults} the model's results
  * ({@link ResultsMetadata}). Dense vectors stay dense, sparse ones sparse. Saved and loaded with
- * Spark's ML persistence; loading checks that the saved model is of the loading class.
+ * Spark's ML persistence; loading checks that the saved model is of the loading class. A concrete
+ * model is its name, its params interface and its constructors; everything else is here.
  *
  * @param <M> the concrete model
  */
@@ -47,21 +49,45 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
     private final Redundancy redundancy;
     private final FitSummary summary;
 
+    /**
+     * A model with the given scores (input order), selected feature indices (ascending), redundancy
+     * decisions and fit summary, and the defaults of the params it has
+     * ({@link SelectorParamSet#setDefaults}).
+     */
     protected FeatureSelectorModel(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary) {
         this.uid = uid;
         this.declaredParams = new SelectorParamSet(uid);
-        declaredParams.setSelectionDefaults(this);
+        declaredParams.setDefaults(this);
         this.scores = scores.clone();
         this.selectedFeatures = selectedFeatures.clone();
         this.redundancy = Objects.requireNonNull(redundancy, "redundancy");
         this.summary = Objects.requireNonNull(summary, "summary");
     }
 
-    /** A model of the same class with these results (for {@link #copy} and loading). */
-    protected abstract M create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
+    /**
+     * A model of no features, for the public no-argument constructor that Java's
+     * {@code ServiceLoader}, through which Spark Connect's server lists the ML classes, requires of
+     * every listed class; fit the estimator or load a model to use one.
+     */
+    protected FeatureSelectorModel() {
+        this(Identifiable$.MODULE$.randomUID("FeatureSelectorModel"), new double[0], new int[0], Redundancy.none(0),
+                FitSummary.empty());
+    }
 
-    /** Which end of this model's score is good. */
-    public abstract ScoreOrder scoreOrder();
+    /**
+     * Which end of this model's score is good: what its estimator (the class of this one's name
+     * without "Model", the pairing PySpark reads too) answers with this model's params, since an
+     * order may follow a param (SPEC's {@code specVariant}).
+     */
+    public ScoreOrder scoreOrder() {
+        String estimatorName = getClass().getName().replaceFirst("Model$", "");
+        try {
+            FeatureSelector<?, ?> estimator = (FeatureSelector<?, ?>) Class.forName(estimatorName).getConstructor().newInstance();
+            return copyValues(estimator, ParamMap.empty()).scoreOrder();
+        } catch (ReflectiveOperationException | ClassCastException missing) {
+            throw new IllegalStateException(getClass().getName() + " has no estimator " + estimatorName, missing);
+        }
+    }
 
     @Override
     public String uid() {
@@ -193,7 +219,8 @@ public abstract class FeatureSelectorModel<M extends FeatureSelectorModel<M>> ex
 
     @Override
     public M copy(ParamMap extra) {
-        M copy = create(uid, scores, selectedFeatures, redundancy, summary);
+        @SuppressWarnings("unchecked")
+        M copy = (M) ModelPersistence.newModel(getClass(), uid, scores, selectedFeatures, redundancy, summary);
         return copyValues(copy, extra).setParent(parent());
     }
 

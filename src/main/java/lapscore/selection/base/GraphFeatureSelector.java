@@ -39,9 +39,8 @@ public abstract class GraphFeatureSelector<S extends GraphFeatureSelector<S, M>,
 
     private static final Logger LOG = LoggerFactory.getLogger(GraphFeatureSelector.class);
 
-    protected GraphFeatureSelector(String uid) {
-        super(uid);
-        declaredParams().setGraphDefaults(this);
+    protected GraphFeatureSelector(String uid, Class<M> modelClass) {
+        super(uid, modelClass);
     }
 
     /** The score this selector ranks by, as its params set it: computed on the built graph (kNN, epsilon or classKnn). */

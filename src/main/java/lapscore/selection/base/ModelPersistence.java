@@ -2,6 +2,7 @@ package lapscore.selection.base;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -75,10 +76,22 @@ public final class ModelPersistence {
         throw new IllegalStateException("FitSummary component of unsupported type " + type);
     }
 
-    /** Builds a model from what was saved. */
-    @FunctionalInterface
-    public interface ModelFactory<M> {
-        M create(String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy, FitSummary summary);
+    /**
+     * A model class's constructor {@code (uid, scores, selectedFeatures, redundancy, summary)}, through
+     * which fitting, copying and loading create a model of any score, as Spark's
+     * {@code Params.defaultCopy} creates a stage through its {@code (uid)} constructor.
+     */
+    static <M> M newModel(Class<M> modelClass, String uid, double[] scores, int[] selectedFeatures, Redundancy redundancy,
+                          FitSummary summary) {
+        try {
+            return modelClass.getConstructor(String.class, double[].class, int[].class, Redundancy.class, FitSummary.class)
+                    .newInstance(uid, scores, selectedFeatures, redundancy, summary);
+        } catch (InvocationTargetException failed) {
+            throw failed.getCause() instanceof RuntimeException unchecked ? unchecked : new IllegalStateException(failed.getCause());
+        } catch (ReflectiveOperationException missing) {
+            throw new IllegalStateException(modelClass.getName() + " lacks the public constructor (String, double[], int[],"
+                    + " Redundancy, FitSummary) every model has", missing);
+        }
     }
 
     static final class Writer extends MLWriter {
@@ -125,11 +138,9 @@ public final class ModelPersistence {
 
     public static final class Reader<M extends FeatureSelectorModel<M>> extends MLReader<M> {
         private final Class<M> modelClass;
-        private final ModelFactory<M> factory;
 
-        public Reader(Class<M> modelClass, ModelFactory<M> factory) {
+        public Reader(Class<M> modelClass) {
             this.modelClass = modelClass;
-            this.factory = factory;
         }
 
         /**
@@ -160,7 +171,7 @@ public final class ModelPersistence {
                 int[] selected = row.<Integer>getList(row.fieldIndex("selectedFeatures")).stream().mapToInt(Integer::intValue)
                         .toArray();
                 requireConsistent(path, scores, selected);
-                model = factory.create(metadata.uid(), scores, selected, redundancyOf(row, scores.length), summaryOf(row));
+                model = newModel(modelClass, metadata.uid(), scores, selected, redundancyOf(row, scores.length), summaryOf(row));
                 metadata.getAndSetParams(model, Option.empty());
             } catch (Exception damaged) {
                 throw unreadable(path, expected, "data", damaged);

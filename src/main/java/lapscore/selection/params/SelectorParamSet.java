@@ -198,8 +198,40 @@ public final class SelectorParamSet implements Serializable {
                 ParamChecks.atLeast("maxClassSize", 2));
     }
 
+    /**
+     * Sets the defaults of every group of params {@code owner} has, by the params interfaces it
+     * implements: an estimator and its model get the same defaults, and a concrete class sets none
+     * of its own. The Local Kernel Regression score's k differs from the other graphs' (10 against 5).
+     */
+    public void setDefaults(Params owner) {
+        setSelectionDefaults(owner);
+        if (owner instanceof GraphSelectorParams) {
+            setGraphDefaults(owner);
+        }
+        if (owner instanceof EdgeWeightParams) {
+            owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
+            owner.setDefault(includeSelfLoops, false);
+        }
+        if (owner instanceof LaplacianScoreParams) {
+            owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
+        }
+        if (owner instanceof SpectralScoreParams) {
+            owner.setDefault(numEigenvectors, 10);
+            owner.setDefault(maxEmbeddingSteps, LanczosSettings.DEFAULT_MAX_STEPS);
+        }
+        if (owner instanceof SpecParams) {
+            owner.setDefault(specVariant, 3);
+        }
+        if (owner instanceof LocalKernelRegressionParams) {
+            owner.setDefault(numNeighbors, 10);
+            owner.setDefault(lkrLambda, 0.1);
+            owner.setDefault(centerFeatures, false);
+            owner.setDefault(maxClassSize, 4096);
+        }
+    }
+
     /** Defaults of the params every selector has. */
-    public void setSelectionDefaults(Params owner) {
+    private void setSelectionDefaults(Params owner) {
         owner.setDefault(featuresCol, "features");
         owner.setDefault(outputCol, "selectedFeatures");
         owner.setDefault(selectionMode, SelectionMode.NUM_TOP_FEATURES.paramValue());
@@ -211,7 +243,7 @@ public final class SelectorParamSet implements Serializable {
     }
 
     /** Defaults of the params of the graph-based selectors. */
-    public void setGraphDefaults(Params owner) {
+    private void setGraphDefaults(Params owner) {
         owner.setDefault(graphType, GraphType.KNN.paramValue());
         owner.setDefault(numNeighbors, 5);
         owner.setDefault(maxEdges, 20_000_000L);
@@ -226,38 +258,5 @@ public final class SelectorParamSet implements Serializable {
         owner.setDefault(recallSampleSize, 300);
         owner.setDefault(dropDuplicates, false);
         owner.setDefault(seed, DEFAULT_SEED);
-    }
-
-    /** Defaults of the edge weights' params. */
-    public void setEdgeWeightDefaults(Params owner) {
-        owner.setDefault(weightKernel, WeightKernel.HEAT.paramValue());
-        owner.setDefault(includeSelfLoops, false);
-    }
-
-    /** Defaults of the Laplacian Score's own params. */
-    public void setLaplacianDefaults(Params owner) {
-        setEdgeWeightDefaults(owner);
-        owner.setDefault(varianceWeighting, VarianceWeighting.DEGREE.paramValue());
-    }
-
-    /** Defaults of the spectral scores' params (SPEC, MCFS). */
-    public void setSpectralDefaults(Params owner) {
-        setEdgeWeightDefaults(owner);
-        owner.setDefault(numEigenvectors, 10);
-        owner.setDefault(maxEmbeddingSteps, LanczosSettings.DEFAULT_MAX_STEPS);
-    }
-
-    /** Defaults of the SPEC score's own params. */
-    public void setSpecDefaults(Params owner) {
-        setSpectralDefaults(owner);
-        owner.setDefault(specVariant, 3);
-    }
-
-    /** Defaults of the Local Kernel Regression score's own params. */
-    public void setLkrDefaults(Params owner) {
-        owner.setDefault(numNeighbors, 10);
-        owner.setDefault(lkrLambda, 0.1);
-        owner.setDefault(centerFeatures, false);
-        owner.setDefault(maxClassSize, 4096);
     }
 }

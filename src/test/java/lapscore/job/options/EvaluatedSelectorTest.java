@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import lapscore.job.options.ScoreChoice.Trait;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Score.Trait;
+import lapscore.selection.registry.Scores;
 import org.junit.jupiter.api.Test;
 
-/** evaluate's selectors are derived from the scores' registry: a score added to {@link ScoreChoice} is evaluable with no other line. */
+/** evaluate's selectors are derived from the scores' registry: a score added to the registry ({@link Scores}) is evaluable with no other line. */
 class EvaluatedSelectorTest {
 
     @Test
@@ -20,18 +22,18 @@ class EvaluatedSelectorTest {
         assertEquals(EvaluatedSelector.VARIANCE, selectors.get(0));
         List<EvaluatedSelector> plain = new ArrayList<>(selectors.subList(1, selectors.size()));
         plain.removeIf(EvaluatedSelector::removesRedundancy);
-        assertEquals(ScoreChoice.values().length, plain.size());
+        assertEquals(Scores.all().size(), plain.size());
         for (int s = 0; s < plain.size(); s++) {
-            ScoreChoice score = ScoreChoice.values()[s];
+            Score score = Scores.all().get(s);
             assertEquals(score, plain.get(s).score());
-            assertEquals(score.paramValue(), plain.get(s).label());
+            assertEquals(score.name(), plain.get(s).label());
             assertEquals(score.has(Trait.SUPERVISED), plain.get(s).supervised());
             assertEquals(score.has(Trait.SELECTION_DEPENDS_ON_COUNT), plain.get(s).scoresDependOnCount());
         }
         int laplacian = selectors.indexOf(EvaluatedSelector.of("laplacian"));
         EvaluatedSelector withRedundancyRemoval = selectors.get(laplacian + 1);
         assertEquals("laplacian+su", withRedundancyRemoval.label());
-        assertEquals(ScoreChoice.LAPLACIAN, withRedundancyRemoval.score());
+        assertEquals(Scores.named("laplacian"), withRedundancyRemoval.score());
         assertTrue(withRedundancyRemoval.removesRedundancy());
         assertEquals(1, selectors.stream().filter(EvaluatedSelector::removesRedundancy).count());
     }
@@ -51,7 +53,7 @@ class EvaluatedSelectorTest {
     @Test
     void aNameIsReadIgnoringCaseAndAnUnknownOneIsRefusedWithTheList() {
         EvaluatedSelector mcfs = EvaluatedSelector.of(" MCFS ");
-        assertEquals(ScoreChoice.MCFS, mcfs.score());
+        assertEquals(Scores.named("mcfs"), mcfs.score());
         assertTrue(mcfs.scoresDependOnCount());
         assertTrue(EvaluatedSelector.of("Fisher").supervised());
         assertEquals("--selectors: unknown selector 'pca'; expected some of " + EvaluatedSelector.labels(),

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import lapscore.selection.base.FeatureSelector;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.apache.spark.ml.param.IntParam;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +27,7 @@ class JobArgumentsTest {
     void everyIntParamOptionNamesItsBound() {
         int checked = 0;
         for (FitOption option : FitOption.values()) {
-            for (ScoreChoice score : ScoreChoice.values()) {
+            for (Score score : Scores.all()) {
                 FeatureSelector<?, ?> estimator = score.newEstimator();
                 if (option.param() == null || !estimator.hasParam(option.param())
                         || !(estimator.getParam(option.param()) instanceof IntParam)) {

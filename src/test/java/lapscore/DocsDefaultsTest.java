@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import lapscore.graph.search.approximate.ForestSettings;
-import lapscore.selection.FisherScoreSelector;
-import lapscore.selection.LaplacianScoreSelector;
 import lapscore.selection.LocalKernelRegressionSelector;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
 import org.junit.jupiter.api.Test;
@@ -29,8 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class DocsDefaultsTest {
 
-    private static final List<Params> ESTIMATORS = List.of(new LaplacianScoreSelector(), new FisherScoreSelector(),
-            new LocalKernelRegressionSelector());
+    private static final List<Params> ESTIMATORS = Scores.builtIn().stream().<Params>map(Score::newEstimator).toList();
 
     /** {@code `param` (default X} or {@code `a = param` (default X}: a param's default stated in a sentence. */
     private static final Pattern PARAM_DEFAULT = Pattern.compile("`(?:[^`=]*= )?([a-z][A-Za-z]+)` \\(default ([^,;)]+)");

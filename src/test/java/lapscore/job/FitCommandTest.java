@@ -28,9 +28,11 @@ import lapscore.selection.LocalKernelRegressionSelector;
 import lapscore.selection.McfsSelector;
 import lapscore.selection.SpecSelector;
 import lapscore.selection.base.FeatureSelectorModel;
+import lapscore.selection.registry.Scores;
 import lapscore.testkit.BruteForceRecall;
 import lapscore.testkit.Caches;
 import lapscore.testkit.SparkTestSession;
+import lapscore.testscore.RayleighSelector;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -233,6 +235,20 @@ class FitCommandTest {
         List<String> lines = Files.readAllLines(scores);
         assertEquals(List.of("0,f1", "1,f2", "2,f3", "3,f4"),
                 lines.stream().skip(1).map(line -> line.substring(0, line.indexOf(',', line.indexOf(',') + 1))).toList());
+    }
+
+    /**
+     * A score the command line knows only from the registry, the test class path's
+     * ({@link lapscore.testscore.TestScores}): {@code --score} fits it and {@code --help} lists it.
+     */
+    @Test
+    void aScoreOfAnotherCatalogueIsFittedByNameAndListed() throws Exception {
+        Dataset<Row> iris = new VectorAssembler().setInputCols(IRIS).setOutputCol("features")
+                .transform(SPARK.read().option("header", true).option("inferSchema", true).csv("data/iris.csv"));
+        assertArrayEquals(new RayleighSelector().setNumNeighbors(7).fit(iris).scores(),
+                run("--input", "data/iris.csv", "--label-col", "species", "--score", "rayleigh", "--k", "7").scores(), 1e-12);
+        assertTrue(FitOption.usage().contains("\n  rayleigh     " + Scores.named("rayleigh").description() + "\n"),
+                FitOption.usage());
     }
 
     /** Every score and graph from the command line gives what the library gives with the same params. */

@@ -2,12 +2,18 @@ package lapscore.python;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Python API against the Java classes it wraps: {@code src/main/python/lapscore/selection.py} is
@@ -33,6 +39,27 @@ class PythonApiTest {
     @Test
     void thePackagesInitIsWhatTheStagesAndTheVersionRender() throws IOException {
         assertGenerated(INIT, new PythonPackageInit(PythonStage.all(), PythonPackageInit.builtVersion()).render());
+    }
+
+    /**
+     * A score of another catalogue (the test class path's) renders the same way, as a module of its
+     * own package that Python parses: its classes, setters and defaults come from its Java estimator.
+     */
+    @Test
+    void aScoreOfAnotherCatalogueRendersItsOwnModule(@TempDir Path dir) throws Exception {
+        Score rayleigh = Scores.named("rayleigh");
+        PythonStage stage = PythonStage.of(rayleigh);
+        assertEquals("lapscore.testscore", stage.module());
+        String module = new PythonModule(List.of(stage)).render();
+        for (String expected : List.of("class RayleighSelector(", "class RayleighSelectorModel(", "def setWeightKernel(",
+                "def setNumNeighbors(")) {
+            assertTrue(module.contains(expected), expected);
+        }
+        Path file = Files.writeString(dir.resolve("testscore.py"), module);
+        Process parse = new ProcessBuilder("python3", "-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())", file.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(parse.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, parse.waitFor(), output);
     }
 
     @Test

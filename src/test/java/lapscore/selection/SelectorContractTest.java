@@ -27,8 +27,11 @@ import java.util.stream.Stream;
 
 import lapscore.selection.base.FeatureSelector;
 import lapscore.selection.base.FeatureSelectorModel;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import lapscore.testkit.LabeledFrames;
 import lapscore.testkit.SparkTestSession;
+import lapscore.testscore.RayleighSelector;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
@@ -48,6 +51,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,12 +59,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What every selector and its model promise, whatever the score: documented params, the model's
  * shape and ranking, Pipeline use with save and load, storage kept, schema errors before any work,
- * and scores that depend on the data only. Each estimator is one line of {@link #CONTRACTS}.
+ * and scores that depend on the data only. Each score is one or more lines of {@link #CONTRACTS}.
  */
 class SelectorContractTest {
 
-    /** One estimator under test: a name, its model class, and a factory of configured, unfitted instances. */
-    record Contract(String name, Class<? extends FeatureSelectorModel<?>> modelClass, Supplier<FeatureSelector<?, ?>> estimator) {
+    /** One estimator under test: a name, the registry's name of its score, and a factory of configured, unfitted instances. */
+    record Contract(String name, String score, Supplier<FeatureSelector<?, ?>> estimator) {
+
+        /** The model class of the contract's score. */
+        Class<? extends FeatureSelectorModel<?>> modelClass() {
+            return Scores.named(score).model();
+        }
+
         @Override
         public String toString() {
             return name;
@@ -113,18 +123,23 @@ class SelectorContractTest {
         RADIUS = (distances.get(q) + distances.get(q + 1)) / 2;
     }
 
-    /** Every estimator of the library; add one line per new estimator. */
+    /**
+     * Every score of the registry ({@link Scores#all()}, the test catalogue's included) under one or
+     * more configurations: a new score needs its line here, which
+     * {@link #everyScoreOfTheRegistryHasAContract} asks for.
+     */
     static final List<Contract> CONTRACTS = List.of(
-            new Contract("Laplacian knn", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40)),
-            new Contract("Laplacian class", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL)),
-            new Contract("Laplacian classKnn", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("classKnn").setLabelCol(LabeledFrames.LABEL).setNumNeighbors(4).setBlockSize(50)),
-            new Contract("Laplacian epsilon", LaplacianScoreSelectorModel.class, () -> new LaplacianScoreSelector().setGraphType("epsilon").setRadius(RADIUS).setWeightKernel("binary")),
-            new Contract("Fisher", FisherScoreSelectorModel.class, () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)),
-            new Contract("LKR knn", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40)),
-            new Contract("LKR class", LocalKernelRegressionSelectorModel.class, () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)),
-            new Contract("SPEC phi3 knn", SpecSelectorModel.class, () -> new SpecSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
-            new Contract("SPEC phi1 epsilon", SpecSelectorModel.class, () -> new SpecSelector().setSpecVariant(1).setGraphType("epsilon").setRadius(RADIUS)),
-            new Contract("MCFS knn", McfsSelectorModel.class, () -> new McfsSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)));
+            new Contract("Laplacian knn", "laplacian", () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40)),
+            new Contract("Laplacian class", "laplacian", () -> new LaplacianScoreSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL)),
+            new Contract("Laplacian classKnn", "laplacian", () -> new LaplacianScoreSelector().setGraphType("classKnn").setLabelCol(LabeledFrames.LABEL).setNumNeighbors(4).setBlockSize(50)),
+            new Contract("Laplacian epsilon", "laplacian", () -> new LaplacianScoreSelector().setGraphType("epsilon").setRadius(RADIUS).setWeightKernel("binary")),
+            new Contract("Fisher", "fisher", () -> new FisherScoreSelector().setLabelCol(LabeledFrames.LABEL)),
+            new Contract("LKR knn", "lkr", () -> new LocalKernelRegressionSelector().setNumNeighbors(5).setBlockSize(40)),
+            new Contract("LKR class", "lkr", () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)),
+            new Contract("SPEC phi3 knn", "spec", () -> new SpecSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
+            new Contract("SPEC phi1 epsilon", "spec", () -> new SpecSelector().setSpecVariant(1).setGraphType("epsilon").setRadius(RADIUS)),
+            new Contract("MCFS knn", "mcfs", () -> new McfsSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
+            new Contract("Rayleigh knn (test-only score)", "rayleigh", () -> new RayleighSelector().setNumNeighbors(5).setBlockSize(40)));
 
     /** Params documented as having no default (set by the user when needed); every other param has one. */
     private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth", "redundancyThreshold");
@@ -133,6 +148,17 @@ class SelectorContractTest {
 
     static Stream<Contract> contracts() {
         return CONTRACTS.stream();
+    }
+
+    /** The one check that a new score is in the contract: every score of the registry has a line, each of its own estimator. */
+    @Test
+    void everyScoreOfTheRegistryHasAContract() {
+        for (Score score : Scores.all()) {
+            assertTrue(CONTRACTS.stream().anyMatch(contract -> contract.score().equals(score.name())), score.name() + " has no contract");
+        }
+        for (Contract contract : CONTRACTS) {
+            assertSame(Scores.named(contract.score()).estimator(), contract.estimator().get().getClass(), contract.name());
+        }
     }
 
     private static FeatureSelector<?, ?> estimator(Contract contract) {

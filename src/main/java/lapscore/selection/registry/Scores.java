@@ -3,6 +3,7 @@ package lapscore.selection.registry;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.Set;
 
@@ -23,19 +24,22 @@ public final class Scores {
 
     private static final List<Score> BUILT_IN = List.of(
             Score.of("laplacian", "Laplacian score", LaplacianScoreSelector.class,
-                    "the Laplacian Score (He, Cai and Niyogi, NIPS 2005), f'Lf / f'Df of the centred feature: smaller is better"),
+                    "the Laplacian Score (He, Cai and Niyogi, NIPS 2005, eq. 1), f~'Lf~ / f~'Df~ of the degree-centred feature:"
+                            + " smaller is better; every graph"),
             Score.of("fisher", "Fisher score", FisherScoreSelector.class,
-                    "the Fisher score (ibid., section 3.2), between- over within-class variance; needs the labels, builds no graph:"
-                            + " larger is better", Trait.SUPERVISED),
+                    "the Fisher score (ibid., eq. 4), between- over within-class scatter: larger is better; reads the labels,"
+                            + " builds no graph", Trait.SUPERVISED),
             Score.of("lkr", "LKR score", LocalKernelRegressionSelector.class,
-                    "the Local Kernel Regression score (Cheung and Zeng, IEEE TKDE 2009), the error of predicting a feature from"
-                            + " its neighbours': smaller is better"),
+                    "the Local Kernel Regression score (Cheung and Zeng, IEEE TKDE 2009, eqs. 8, 13-16), the error of kernel"
+                            + " ridge regression on a row's neighbours: smaller is better; graphs knn and class"),
             Score.of("spec", "SPEC score", SpecSelector.class,
-                    "SPEC (Zhao and Liu, ICML 2007), a feature's weight on the graph's smooth eigenvectors: phi3 larger is"
-                            + " better, phi1 and phi2 smaller", Trait.NEEDS_CONNECTED_GRAPH),
+                    "SPEC (Zhao and Liu, ICML 2007, section 3): phi1 = f'Lf / f'Df and phi2 smaller is better, phi3 (the"
+                            + " default) over the K smallest eigenvectors larger; graphs knn, epsilon, classKnn",
+                    Trait.NEEDS_CONNECTED_GRAPH),
             Score.of("mcfs", "MCFS score", McfsSelector.class,
-                    "MCFS (Cai, Zhang and He, KDD 2010), sparse regressions of the graph's eigenvectors on the features: larger"
-                            + " is better", Trait.NEEDS_CONNECTED_GRAPH, Trait.SELECTION_DEPENDS_ON_COUNT));
+                    "MCFS (Cai, Zhang and He, KDD 2010, eqs. 2-6), the K smallest eigenvectors regressed on the features by"
+                            + " LARS, stopped at numTopFeatures active: larger is better", Trait.NEEDS_CONNECTED_GRAPH,
+                    Trait.SELECTION_DEPENDS_ON_COUNT));
 
     private Scores() {
     }
@@ -47,17 +51,27 @@ public final class Scores {
 
     /** The library's scores, then those of every {@link ScoreCatalogue} on the class path; names are unique. */
     public static List<Score> all() {
-        List<Score> all = new ArrayList<>(BUILT_IN);
-        for (ScoreCatalogue catalogue : ServiceLoader.load(ScoreCatalogue.class)) {
-            all.addAll(catalogue.scores());
-        }
-        Set<String> names = new HashSet<>();
-        for (Score score : all) {
-            if (!names.add(score.name())) {
-                throw new IllegalStateException("Two scores are named '" + score.name() + "': rename one of their catalogues' entries");
+        return Registered.ALL;
+    }
+
+    /** The scores of {@link #all()}, found once, when first asked for. */
+    private static final class Registered {
+        private static final List<Score> ALL = find();
+
+        private static List<Score> find() {
+            List<Score> all = new ArrayList<>(BUILT_IN);
+            for (ScoreCatalogue catalogue : ServiceLoader.load(ScoreCatalogue.class)) {
+                all.addAll(catalogue.scores());
             }
+            Set<String> names = new HashSet<>();
+            for (Score score : all) {
+                if (!names.add(score.name().toLowerCase(Locale.ROOT))) {
+                    throw new IllegalStateException("Two scores are named '" + score.name() + "': rename one of their catalogues'"
+                            + " entries");
+                }
+            }
+            return List.copyOf(all);
         }
-        return all;
     }
 
     /** The default score, the Laplacian Score. */
@@ -78,10 +92,5 @@ public final class Scores {
     /** Every score's name, comma-separated. */
     public static String names() {
         return String.join(", ", all().stream().map(Score::name).toList());
-    }
-
-    /** Whether {@code score} is one of the library's own. */
-    public static boolean isBuiltIn(Score score) {
-        return BUILT_IN.contains(score);
     }
 }

@@ -1,25 +1,18 @@
 package lapscore.selection.params;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-import lapscore.selection.FisherScoreSelector;
-import lapscore.selection.FisherScoreSelectorModel;
-import lapscore.selection.LaplacianScoreSelector;
-import lapscore.selection.LaplacianScoreSelectorModel;
-import lapscore.selection.LocalKernelRegressionSelector;
-import lapscore.selection.LocalKernelRegressionSelectorModel;
-import lapscore.selection.McfsSelector;
-import lapscore.selection.McfsSelectorModel;
-import lapscore.selection.SpecSelector;
-import lapscore.selection.SpecSelectorModel;
 import lapscore.selection.base.FitSummary;
 import lapscore.selection.redundancy.Redundancy;
+import lapscore.selection.registry.Score;
+import lapscore.selection.registry.Scores;
 import lapscore.testkit.DocsSection;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.LongParam;
@@ -28,7 +21,7 @@ import org.apache.spark.ml.param.Params;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code docs/params.md} against the params themselves: one table per estimator, rendered from its
+ * {@code docs/params.md} against the params themselves: per score of the registry, a heading and a table rendered from its estimator's
  * Spark {@link Param} objects (name, default as {@code getDefault} gives it, the values its validator
  * accepts, its doc string). A param added without its row, a row whose default or doc differs, fails.
  * {@code ./mvnw -q -o test -Dtest=ParamsReferenceTest -Dregenerate=true} rewrites the tables instead.
@@ -39,29 +32,41 @@ class ParamsReferenceTest {
 
     @Test
     void pageListsEveryParamWithItsDefaultRangeAndDoc() throws IOException {
-        Map<String, String> tables = new LinkedHashMap<>();
-        tables.put("LaplacianScoreSelector", table(new LaplacianScoreSelector()));
-        tables.put("FisherScoreSelector", table(new FisherScoreSelector()));
-        tables.put("LocalKernelRegressionSelector", table(new LocalKernelRegressionSelector()));
-        tables.put("SpecSelector", table(new SpecSelector()));
-        tables.put("McfsSelector", table(new McfsSelector()));
-        DocsSection.check(PAGE, tables, "./mvnw -q -o test -Dtest=ParamsReferenceTest -Dregenerate=true");
+        DocsSection.check(PAGE, Map.of("selectors", sections(Scores.builtIn())),
+                "./mvnw -q -o test -Dtest=ParamsReferenceTest -Dregenerate=true");
+    }
+
+    /** A score of another catalogue (the test class path's) gets its section by the same rendering, with its own params. */
+    @Test
+    void everyScoreOfTheRegistryHasItsSection() {
+        for (Score score : Scores.all()) {
+            String section = sections(List.of(score));
+            assertTrue(section.startsWith("## " + score.estimator().getSimpleName() + "\n\nThe " + score.title()), section);
+            for (String param : score.ownParams()) {
+                assertTrue(section.contains("| `" + param + "` |"), score.name() + " lacks " + param);
+            }
+        }
     }
 
     /** The page says a model has its estimator's params: the same names, defaults, ranges and docs. */
     @Test
-    void modelsHaveTheirEstimatorsParams() {
+    void modelsHaveTheirEstimatorsParams() throws ReflectiveOperationException {
         FitSummary summary = new FitSummary(2, 0, 1, 0, "knn", 1, "exact", 1.0, 1, 0, 0, Double.NaN, 1, 2, 0, 0, 0, 0, 0, 0, 0);
-        double[] scores = {0.5};
-        int[] selected = {0};
-        assertEquals(table(new LaplacianScoreSelector()),
-                table(new LaplacianScoreSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
-        assertEquals(table(new FisherScoreSelector()),
-                table(new FisherScoreSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
-        assertEquals(table(new LocalKernelRegressionSelector()),
-                table(new LocalKernelRegressionSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
-        assertEquals(table(new SpecSelector()), table(new SpecSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
-        assertEquals(table(new McfsSelector()), table(new McfsSelectorModel("m", scores, selected, Redundancy.none(1), summary)));
+        for (Score score : Scores.all()) {
+            Params model = score.model().getConstructor(String.class, double[].class, int[].class, Redundancy.class, FitSummary.class)
+                    .newInstance("m", new double[]{0.5}, new int[]{0}, Redundancy.none(1), summary);
+            assertEquals(table(score.newEstimator()), table(model), score.name());
+        }
+    }
+
+    /** Per score, a heading with its estimator's name, its title and description, and its params' table. */
+    private static String sections(List<Score> scores) {
+        StringBuilder text = new StringBuilder();
+        for (Score score : scores) {
+            text.append("## ").append(score.estimator().getSimpleName()).append("\n\nThe ").append(score.title()).append(": ")
+                    .append(score.description()).append(".\n\n").append(table(score.newEstimator())).append("\n");
+        }
+        return text.toString();
     }
 
     /** The Markdown table of {@code owner}'s params, by name. */

@@ -5,6 +5,9 @@
  * drops), and the power of two that keeps squares of data near 1e±300 finite
  * ({@link lapscore.data.DataScale}). The rows are then cut into blocks
  * ({@link lapscore.data.blocks}). The rows a fit caches, and the blocks cut from them, are
- * owned by one {@link lapscore.data.CacheScope}, which releases them when the fit ends.
+ * owned by one {@link lapscore.data.CacheScope}, which releases them when the fit ends. What the
+ * stages above share about the rows lives here too: the heap one task may fill with them
+ * ({@link lapscore.data.TaskMemory}) and the salts of the random streams drawn over them
+ * ({@link lapscore.data.RowHash}).
  */
 package lapscore.data;

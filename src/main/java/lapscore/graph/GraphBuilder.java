@@ -17,7 +17,7 @@ import lapscore.graph.kernel.BlockPoints;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.SparsePoints;
 import lapscore.graph.kernel.WorkingBlock;
-import lapscore.graph.search.approximate.TaskMemory;
+import lapscore.data.TaskMemory;
 import lapscore.graph.spec.FoundEdges;
 import lapscore.graph.spec.GraphSettings;
 import lapscore.graph.spec.GraphSpec;

@@ -19,7 +19,7 @@ import lapscore.job.options.JobArguments;
 import lapscore.job.outputs.MarkdownSection;
 import lapscore.job.outputs.OutputPaths;
 import lapscore.job.outputs.StagedOutputs;
-import lapscore.progress.LiveProgress;
+import lapscore.terminal.LiveProgress;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;

@@ -7,13 +7,13 @@ import org.apache.spark.util.AccumulatorV2;
  * The most rows one task held at once (its own rows plus those gathered for it), counted by the
  * tasks themselves: a Spark accumulator named {@value #NAME} whose value is the largest count any
  * task recorded. A step that holds rows calls {@link #record} from its tasks with what it holds; a
- * listener on the driver ({@link TaskRowsListener}) reads every finished task's count from the
+ * listener on the driver (the command line's {@code lapscore.terminal.TaskRowsListener}) reads every finished task's count from the
  * task's accumulator updates, so the number a fit reports is counted, not derived from a setting.
  * Taking the largest value, a retried task cannot inflate it.
  */
 public final class TaskRows extends AccumulatorV2<Long, Long> {
 
-    /** The accumulator's name, by which {@link TaskRowsListener} finds it in a task's updates. */
+    /** The accumulator's name, by which the listener finds it in a task's updates. */
     public static final String NAME = "lapscore: most rows held by one task";
 
     private long most = -1;

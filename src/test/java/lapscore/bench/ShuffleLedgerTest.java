@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import lapscore.progress.ListenerScope;
+import lapscore.terminal.ListenerScope;
 import lapscore.progress.PairCounts;
 import lapscore.progress.StepNames;
 import lapscore.testkit.SparkTestSession;

@@ -10,7 +10,7 @@ import lapscore.graph.kernel.BlockPoints;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.SparsePoints;
 import lapscore.graph.kernel.WorkingBlock;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;

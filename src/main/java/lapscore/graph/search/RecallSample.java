@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import lapscore.data.CacheScope;
+import lapscore.data.RowHash;
 import lapscore.data.blocks.RowBlock;
 import lapscore.graph.kernel.BlockDistanceKernel;
 import lapscore.graph.kernel.CandidateHeaps;

@@ -16,7 +16,7 @@
  * left when a step fails is released by the scope's owner); the approximate one is asked for a {@link lapscore.graph.search.approximate.SearchSettings}
  * (k and its {@link lapscore.graph.search.approximate.ForestSettings}); each takes the stage timer
  * of the build that runs it. The salts of its random streams are declared in
- * {@link lapscore.graph.search.RowHash}.
+ * {@link lapscore.data.RowHash}.
  *
  * <p>The exact search, the neighbour lists, the recall sample and what every search shares are
  * here; the approximate search (trees, NN-descent, its settings) is in {@code graph.search.approximate},
@@ -29,3 +29,4 @@
  * {@code graph}.
  */
 package lapscore.graph.search;
+

@@ -86,7 +86,7 @@ public sealed interface GraphSpec extends Serializable permits KnnGraph, Epsilon
 
     /**
      * This graph for tasks with {@code bytes} of heap for rows
-     * ({@link lapscore.graph.search.approximate.TaskMemory}): by default itself, as only the
+     * ({@link lapscore.data.TaskMemory}): by default itself, as only the
      * approximate search sizes its tasks by memory.
      */
     default GraphSpec withTaskMemory(long bytes) {

@@ -2,6 +2,7 @@ package lapscore.graph.spectral;
 
 import java.io.Serializable;
 
+
 /**
  * How the Lanczos iteration of {@link SpectralEmbedding} runs.
  *
@@ -23,7 +24,7 @@ public record LanczosSettings(int maxSteps, double tolerance, long seed, long on
     public static final int DEFAULT_MAX_STEPS = 300;
     /** Residual accepted unless set. */
     public static final double DEFAULT_TOLERANCE = 1e-10;
-    /** {@code oneTaskBytes} meaning the user memory of one task of the session's executors ({@link lapscore.graph.search.approximate.TaskMemory}). */
+    /** {@code oneTaskBytes} meaning the user memory of one task of the session's executors ({@link lapscore.data.TaskMemory}). */
     public static final long TASK_MEMORY = -1;
 
     public LanczosSettings {

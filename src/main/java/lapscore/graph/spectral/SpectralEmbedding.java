@@ -12,7 +12,7 @@ import lapscore.data.blocks.BlockLayout;
 import lapscore.graph.WeightedGraph;
 import lapscore.graph.edges.Edge;
 import lapscore.graph.edges.EdgeWeighting;
-import lapscore.graph.search.approximate.TaskMemory;
+import lapscore.data.TaskMemory;
 import lapscore.progress.Stage;
 import lapscore.progress.StageTimer;
 import org.apache.spark.HashPartitioner;

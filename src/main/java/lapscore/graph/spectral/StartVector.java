@@ -1,7 +1,7 @@
 package lapscore.graph.spectral;
 
 import lapscore.data.blocks.RowBlock;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import org.apache.spark.ml.linalg.Vector;
 
 import scala.runtime.BoxedUnit;

@@ -21,6 +21,8 @@
  * {@link lapscore.graph.spectral.ZeroEigenspace} fixes, and the iteration runs orthogonal to all the
  * components' indicators.
  *
- * <p>Internal: depends on {@code graph} and {@code data.blocks}; nothing in {@code graph} depends on it.
+ * <p>Internal: depends on {@code graph}, {@code graph.edges}, {@code data}, {@code data.blocks} and
+ * {@code progress} (not on the search packages: the salts and the task memory it shares with them live
+ * in {@code data}); nothing in {@code graph} depends on it.
  */
 package lapscore.graph.spectral;

@@ -8,7 +8,7 @@ import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.RowBlock;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.search.NeighbourLists;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
 import lapscore.progress.Stage;
 import lapscore.progress.StageTimer;

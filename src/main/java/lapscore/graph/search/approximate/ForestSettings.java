@@ -2,6 +2,8 @@ package lapscore.graph.search.approximate;
 
 import java.io.Serializable;
 
+import lapscore.data.TaskMemory;
+
 /**
  * What defines the approximate search and its recall estimate.
  *

@@ -9,7 +9,7 @@ import lapscore.graph.kernel.CandidateHeaps;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.kernel.join.CandidateJoin;
 import lapscore.graph.search.NeighbourLists;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
 import lapscore.progress.Stage;
 import lapscore.progress.StageTimer;

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 
 import scala.Tuple2;
 

@@ -17,7 +17,7 @@ import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.search.ListCeilings;
 import lapscore.graph.search.NeighbourLists;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
 import lapscore.graph.search.SearchSteps;
 import lapscore.progress.StageTimer;

@@ -13,7 +13,7 @@ import lapscore.graph.search.KnnMethod;
 import lapscore.graph.spec.GraphSpec;
 import lapscore.graph.spec.KnnGraph;
 import lapscore.progress.StepNames;
-import lapscore.progress.TaskRowsListener;
+import lapscore.terminal.TaskRowsListener;
 import lapscore.testkit.BruteForceRecall;
 import lapscore.testkit.BuiltGraphs;
 import lapscore.testkit.FaultInjection;

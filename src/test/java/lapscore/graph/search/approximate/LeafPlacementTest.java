@@ -14,7 +14,7 @@ import lapscore.data.blocks.RowBlock;
 import lapscore.graph.WeightedGraph;
 import lapscore.graph.distance.DistanceMeasure;
 import lapscore.graph.kernel.RowEmbedding;
-import lapscore.graph.search.RowHash;
+import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
 import lapscore.selection.LaplacianScoreSelector;
 import lapscore.testkit.SparkTestSession;

@@ -1,4 +1,4 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lapscore.progress.StageTimer;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;

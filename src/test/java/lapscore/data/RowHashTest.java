@@ -1,4 +1,4 @@
-package lapscore.graph.search;
+package lapscore.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

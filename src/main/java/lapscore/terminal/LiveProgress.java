@@ -1,4 +1,4 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import java.io.Console;
 import java.io.OutputStream;

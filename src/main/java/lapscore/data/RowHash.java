@@ -1,4 +1,4 @@
-package lapscore.graph.search;
+package lapscore.data;
 
 /**
  * A deterministic 64-bit hash of a seed, a row id and two small integers (SplitMix64's finaliser

@@ -1,7 +1,8 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import lapscore.progress.TaskRows;
 import org.apache.spark.scheduler.AccumulableInfo;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;

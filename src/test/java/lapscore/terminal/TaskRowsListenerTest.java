@@ -1,10 +1,11 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import lapscore.progress.TaskRows;
 import lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;

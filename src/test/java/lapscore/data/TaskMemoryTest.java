@@ -1,4 +1,4 @@
-package lapscore.graph.search.approximate;
+package lapscore.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

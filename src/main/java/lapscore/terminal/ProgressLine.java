@@ -1,4 +1,4 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import java.util.Arrays;
 import java.util.List;

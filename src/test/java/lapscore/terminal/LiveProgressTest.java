@@ -1,4 +1,4 @@
-package lapscore.progress;
+package lapscore.terminal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
+import lapscore.progress.StageTimer;
 import lapscore.testkit.SparkTestSession;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;

@@ -1,4 +1,4 @@
-package lapscore.graph.search.approximate;
+package lapscore.data;
 
 import org.apache.spark.SparkContext;
 

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-from bench_wide import write_section
+from bench_wide import processor, write_section
 
 HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAPSCORE = os.path.join(HOME, "bin", "lapscore")
@@ -108,17 +108,6 @@ def run_shape(shape, eigenvectors, max_steps, baseline_rows, work):
         lines.append(f"| {rows:,} x {dims:,} | {score} | {whole:.1f} | {graph:.1f} | {scored:.1f} | "
                      f"{f'{embedding:.1f}' if embedding else '—'} | {steps} | {peak:.1f} | {numpy_cells} | {difference} |")
     return lines
-
-
-def processor():
-    """The processor's model name and the cores this process sees, as the tables name the machine."""
-    model = os.uname().machine
-    try:
-        with open("/proc/cpuinfo") as info:
-            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
 
 
 def main():

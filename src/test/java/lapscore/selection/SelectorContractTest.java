@@ -31,7 +31,6 @@ import lapscore.selection.registry.Score;
 import lapscore.selection.registry.Scores;
 import lapscore.testkit.LabeledFrames;
 import lapscore.testkit.SparkTestSession;
-import lapscore.testscore.RayleighSelector;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
@@ -124,11 +123,11 @@ class SelectorContractTest {
     }
 
     /**
-     * Every score of the registry ({@link Scores#all()}, the test catalogue's included) under one or
-     * more configurations: a new score needs its line here, which
-     * {@link #everyScoreOfTheRegistryHasAContract} asks for.
+     * Every score of the registry ({@link Scores#all()}, the test catalogue's included): the library's
+     * under the configurations listed here, and any other under its defaults with k = 5 and blocks of
+     * 40 rows ({@link #defaultContract}), so that a new score goes through the contract with no line.
      */
-    static final List<Contract> CONTRACTS = List.of(
+    static final List<Contract> CONTRACTS = withDefaults(List.of(
             new Contract("Laplacian knn", "laplacian", () -> new LaplacianScoreSelector().setNumNeighbors(5).setBlockSize(40)),
             new Contract("Laplacian class", "laplacian", () -> new LaplacianScoreSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL)),
             new Contract("Laplacian classKnn", "laplacian", () -> new LaplacianScoreSelector().setGraphType("classKnn").setLabelCol(LabeledFrames.LABEL).setNumNeighbors(4).setBlockSize(50)),
@@ -138,8 +137,34 @@ class SelectorContractTest {
             new Contract("LKR class", "lkr", () -> new LocalKernelRegressionSelector().setGraphType("class").setLabelCol(LabeledFrames.LABEL).setMaxClassSize(20).setNumNeighbors(4)),
             new Contract("SPEC phi3 knn", "spec", () -> new SpecSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
             new Contract("SPEC phi1 epsilon", "spec", () -> new SpecSelector().setSpecVariant(1).setGraphType("epsilon").setRadius(RADIUS)),
-            new Contract("MCFS knn", "mcfs", () -> new McfsSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40)),
-            new Contract("Rayleigh knn (test-only score)", "rayleigh", () -> new RayleighSelector().setNumNeighbors(5).setBlockSize(40)));
+            new Contract("MCFS knn", "mcfs", () -> new McfsSelector().setNumNeighbors(30).setNumEigenvectors(3).setBlockSize(40))));
+
+    /** {@code listed}, then the {@link #defaultContract} of every registered score none of them names. */
+    private static List<Contract> withDefaults(List<Contract> listed) {
+        List<Contract> all = new ArrayList<>(listed);
+        for (Score score : Scores.all()) {
+            if (listed.stream().noneMatch(contract -> contract.score().equals(score.name()))) {
+                all.add(defaultContract(score));
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    /** A score under its defaults, with k = 5, blocks of 40 rows and the label column where it reads labels. */
+    private static Contract defaultContract(Score score) {
+        return new Contract(score.title() + " (defaults)", score.name(), () -> {
+            FeatureSelector<?, ?> estimator = score.newEstimator();
+            for (Map.Entry<String, Object> setting : Map.<String, Object>of("numNeighbors", 5, "blockSize", 40).entrySet()) {
+                if (estimator.hasParam(setting.getKey())) {
+                    estimator.set(estimator.getParam(setting.getKey()), setting.getValue());
+                }
+            }
+            if (score.has(Score.Trait.SUPERVISED)) {
+                estimator.set(estimator.labelCol(), LabeledFrames.LABEL);
+            }
+            return estimator;
+        });
+    }
 
     /** Params documented as having no default (set by the user when needed); every other param has one. */
     private static final Set<String> NO_DEFAULT = Set.of("labelCol", "scoreThreshold", "radius", "bandwidth", "redundancyThreshold");
@@ -150,7 +175,7 @@ class SelectorContractTest {
         return CONTRACTS.stream();
     }
 
-    /** The one check that a new score is in the contract: every score of the registry has a line, each of its own estimator. */
+    /** Every score of the registry is in the contract, and each contract's estimator is its score's. */
     @Test
     void everyScoreOfTheRegistryHasAContract() {
         for (Score score : Scores.all()) {

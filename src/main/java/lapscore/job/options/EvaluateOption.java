@@ -14,8 +14,9 @@ public enum EvaluateOption implements CommandOption {
     OUTPUT_DIR("--output-dir", "DIR", null, "where to write evaluation.csv, evaluation.md, features.csv, accuracy.png, nmi.png and"
             + " the feature maps (required); an existing non-empty directory needs --overwrite, which replaces only an earlier output of lapscore"),
     SELECTORS("--selectors", "LIST", EvaluatedSelector.defaultLabels(), "selectors to compare, comma-separated, of "
-            + EvaluatedSelector.labels() + " (spec and mcfs only when named); the baseline 'all' (every feature) is"
-            + " always evaluated; spec and mcfs use K = the number of classes unless --eigenvectors is given"),
+            + EvaluatedSelector.labels() + " (those outside the default only when named); the baseline 'all' (every"
+            + " feature) is always evaluated; the scores that read eigenvectors (spec, mcfs) use K = the number of classes"
+            + " unless --eigenvectors is given"),
     NUM_FEATURES("--num-features", "LIST", null, "numbers of features m to evaluate, comma-separated, each capped at d; default"
             + " 1..d when d <= 10, else 1, 2, 4, ... below d, and d"),
     RESTARTS("--restarts", "R", "10", "k-means runs with different seeds; the one of lowest cost is scored, and the"

@@ -54,10 +54,14 @@ public record EvaluatedSelector(String label, Score score, boolean removesRedund
         return String.join(",", all().stream().map(EvaluatedSelector::label).toList());
     }
 
-    /** The names compared by default (all but the scores that need a connected graph), comma-separated. */
+    /**
+     * The names compared by default, comma-separated: the library's own scores but those that read
+     * the graph's eigenvectors; those, and the scores of other catalogues, are compared when named.
+     */
     public static String defaultLabels() {
         return String.join(",", all().stream()
-                .filter(selector -> !selector.has(Trait.NEEDS_CONNECTED_GRAPH))
+                .filter(selector -> selector.score == null
+                        || Scores.builtIn().contains(selector.score) && !selector.has(Trait.NEEDS_CONNECTED_GRAPH))
                 .map(EvaluatedSelector::label).toList());
     }
 

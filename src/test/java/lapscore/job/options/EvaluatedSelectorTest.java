@@ -39,14 +39,16 @@ class EvaluatedSelectorTest {
     }
 
     @Test
-    void theDefaultLeavesOutExactlyTheScoresThatNeedAConnectedGraph() {
+    void theDefaultLeavesOutExactlyTheSpectralScoresAndThoseOfOtherCatalogues() {
         List<String> defaults = List.of(EvaluatedSelector.defaultLabels().split(","));
         for (EvaluatedSelector selector : EvaluatedSelector.all()) {
-            boolean needsConnected = selector.score() != null && selector.score().has(Trait.NEEDS_CONNECTED_GRAPH);
-            assertEquals(!needsConnected, defaults.contains(selector.label()), selector.label());
+            Score score = selector.score();
+            boolean whenNamed = score != null && (score.has(Trait.NEEDS_CONNECTED_GRAPH) || !Scores.builtIn().contains(score));
+            assertEquals(!whenNamed, defaults.contains(selector.label()), selector.label());
         }
         assertFalse(defaults.contains("spec"));
         assertFalse(defaults.contains("mcfs"));
+        assertFalse(defaults.contains("rayleigh"));
         assertTrue(defaults.contains("variance"));
     }
 

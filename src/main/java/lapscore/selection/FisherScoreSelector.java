@@ -12,9 +12,7 @@ import lapscore.scoring.ClassScores;
 import lapscore.scoring.ScoreOrder;
 import lapscore.selection.base.FeatureSelector;
 import lapscore.selection.base.FitSummary;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 
 /**
  * Supervised feature selection by Fisher score, the reference that the Laplacian Score is compared
@@ -79,14 +77,5 @@ public final class FisherScoreSelector extends FeatureSelector<FisherScoreSelect
         ClassMoments moments = timer.run(Stage.SCORES, StepNames.FISHER_SCORES + ": per-class moments of "
                 + summary.numFeatures() + " features", () -> ClassMoments.of(prepared.blocks(), summary.numFeatures()));
         return new ScoredFeatures(ClassScores.fisher(moments), FitSummary.ofClassGraph(prepared, moments, Double.NaN, 0, 0, timer));
-    }
-
-
-    public static MLReader<FisherScoreSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static FisherScoreSelector load(String path) {
-        return read().load(path);
     }
 }

@@ -13,9 +13,7 @@ import lapscore.scoring.VarianceWeighting;
 import lapscore.selection.base.FitSummary;
 import lapscore.selection.base.EdgeWeightedSelector;
 import lapscore.selection.params.LaplacianScoreParams;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 
 /**
  * Feature selection by Laplacian Score (He, Cai and Niyogi, "Laplacian Score for Feature
@@ -75,14 +73,5 @@ public final class LaplacianScoreSelector extends EdgeWeightedSelector<Laplacian
         ClassMoments moments = timer.run(Stage.SCORES, StepNames.LAPLACIAN_SCORES + " on the class graph: per-class moments",
                 () -> ClassMoments.of(rows.blocks(), rows.summary().numFeatures()));
         return new ScoredFeatures(ClassScores.laplacianOnClassGraph(moments), FitSummary.ofClassGraph(rows, moments, Double.NaN, 0, 0, timer));
-    }
-
-
-    public static MLReader<LaplacianScoreSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static LaplacianScoreSelector load(String path) {
-        return read().load(path);
     }
 }

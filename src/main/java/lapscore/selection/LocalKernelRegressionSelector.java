@@ -26,9 +26,7 @@ import lapscore.selection.base.FitSummary;
 import lapscore.selection.base.GraphFeatureSelector;
 import lapscore.selection.params.LocalKernelRegressionParams;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -163,14 +161,5 @@ public final class LocalKernelRegressionSelector
     private double[] chosen(LkrScores scores) {
         scores.meanWarning(getCenterFeatures()).ifPresent(warning -> FitWarnings.warn(LOG, warning));
         return scores.chosen(getCenterFeatures());
-    }
-
-
-    public static MLReader<LocalKernelRegressionSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static LocalKernelRegressionSelector load(String path) {
-        return read().load(path);
     }
 }

@@ -3,9 +3,7 @@ package lapscore.selection;
 import lapscore.scoring.GraphScore;
 import lapscore.scoring.spectral.McfsScores;
 import lapscore.selection.base.SpectralSelector;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 
 /**
  * Feature selection by Multi-Cluster Feature Selection, MCFS (Cai, Zhang and He, "Unsupervised
@@ -40,14 +38,5 @@ public final class McfsSelector extends SpectralSelector<McfsSelector, McfsSelec
     @Override
     protected GraphScore graphScore() {
         return new McfsScores(getNumEigenvectors(), getNumTopFeatures(), lanczosSettings());
-    }
-
-
-    public static MLReader<McfsSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static McfsSelector load(String path) {
-        return read().load(path);
     }
 }

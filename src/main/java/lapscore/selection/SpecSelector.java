@@ -4,9 +4,7 @@ import lapscore.scoring.GraphScore;
 import lapscore.scoring.spectral.SpecScores;
 import lapscore.selection.base.SpectralSelector;
 import lapscore.selection.params.SpecParams;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 
 /**
  * Feature selection by spectral feature selection, SPEC (Zhao and Liu, "Spectral Feature Selection
@@ -48,14 +46,5 @@ public final class SpecSelector extends SpectralSelector<SpecSelector, SpecSelec
     @Override
     protected GraphScore graphScore() {
         return new SpecScores(getSpecVariant(), getNumEigenvectors(), lanczosSettings());
-    }
-
-
-    public static MLReader<SpecSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static SpecSelector load(String path) {
-        return read().load(path);
     }
 }

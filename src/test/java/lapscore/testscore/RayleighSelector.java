@@ -2,9 +2,7 @@ package lapscore.testscore;
 
 import lapscore.scoring.GraphScore;
 import lapscore.selection.base.EdgeWeightedSelector;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable$;
-import org.apache.spark.ml.util.MLReader;
 
 /** The estimator of the test-only {@link RayleighScores}: the graph's params and the edge weights', none of its own. */
 public final class RayleighSelector extends EdgeWeightedSelector<RayleighSelector, RayleighSelectorModel> {
@@ -21,13 +19,5 @@ public final class RayleighSelector extends EdgeWeightedSelector<RayleighSelecto
     @Override
     protected GraphScore graphScore() {
         return new RayleighScores();
-    }
-
-    public static MLReader<RayleighSelector> read() {
-        return new DefaultParamsReader<>();
-    }
-
-    public static RayleighSelector load(String path) {
-        return read().load(path);
     }
 }

@@ -24,7 +24,9 @@ import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
@@ -59,6 +61,22 @@ public abstract class FeatureSelector<S extends FeatureSelector<S, M>, M extends
         this.declaredParams = new SelectorParamSet(uid);
         this.modelClass = modelClass;
         declaredParams.setDefaults(this);
+    }
+
+    /**
+     * The reader of a saved estimator, of whatever score it was: Spark's {@code DefaultParamsReader}
+     * makes the class its metadata names, with its params, through that class's {@code (uid)}
+     * constructor. Every concrete selector inherits it, as Spark's Scala companions extend
+     * {@code DefaultParamsReadable}; Spark's pipeline reader and PySpark find it by reflection on the
+     * concrete class.
+     */
+    public static <S extends FeatureSelector<S, ?>> MLReader<S> read() {
+        return new DefaultParamsReader<>();
+    }
+
+    /** The estimator saved at {@code path} ({@link #read()}). */
+    public static <S extends FeatureSelector<S, ?>> S load(String path) {
+        return FeatureSelector.<S>read().load(path);
     }
 
     /** Numbered rows, cached in the fit's {@link CacheScope}, and what their check found. */

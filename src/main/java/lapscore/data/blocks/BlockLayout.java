@@ -121,4 +121,15 @@ public final class BlockLayout implements Serializable {
     public int pairIndex(int a, int b) {
         return a * numBlocks - a * (a - 1) / 2 + (b - a);
     }
+
+    /** Layouts are equal when they cut as many rows into blocks of as many rows (the partitioners' test of sameness). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof BlockLayout layout && layout.numRows == numRows && layout.rowsPerBlock == rowsPerBlock;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(numRows) * 31 + rowsPerBlock;
+    }
 }

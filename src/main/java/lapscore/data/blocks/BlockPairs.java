@@ -91,13 +91,12 @@ public final class BlockPairs {
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof EdgePartitioner o && o.layout.numRows() == layout.numRows()
-                    && o.layout.rowsPerBlock() == layout.rowsPerBlock();
+            return other instanceof EdgePartitioner o && o.layout.equals(layout);
         }
 
         @Override
         public int hashCode() {
-            return Long.hashCode(layout.numRows()) * 31 + layout.rowsPerBlock();
+            return layout.hashCode();
         }
     }
 }

@@ -26,12 +26,11 @@ public final class BlockPartitioner extends Partitioner {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof BlockPartitioner o && o.layout.numRows() == layout.numRows()
-                && o.layout.rowsPerBlock() == layout.rowsPerBlock();
+        return other instanceof BlockPartitioner o && o.layout.equals(layout);
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(layout.numRows()) * 31 + layout.rowsPerBlock();
+        return layout.hashCode();
     }
 }

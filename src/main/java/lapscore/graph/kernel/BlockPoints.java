@@ -23,11 +23,18 @@ public interface BlockPoints<B extends BlockPoints<B>> {
     /** Position of row {@code id}, -1 when this group does not hold it. */
     int positionOf(long id);
 
-    /** Whether the rows carry class labels (the kNN graph within classes). */
-    boolean labelled();
+    /** Class labels of the rows (the kNN graph within classes), the array itself; null when they carry none. */
+    double[] labels();
+
+    /** Whether the rows carry class labels. */
+    default boolean labelled() {
+        return labels() != null;
+    }
 
     /** Class label of row {@code i}; the rows must be {@link #labelled()}. */
-    double label(int i);
+    default double label(int i) {
+        return labels()[i];
+    }
 
     /** Exact squared distance of point {@code i} to point {@code j} of {@code other}: symmetric to the last bit. */
     double squaredDistance(int i, B other, int j);

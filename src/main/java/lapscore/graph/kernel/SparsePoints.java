@@ -144,13 +144,8 @@ public final class SparsePoints implements BlockPoints<SparsePoints> {
     }
 
     @Override
-    public boolean labelled() {
-        return labels != null;
-    }
-
-    @Override
-    public double label(int i) {
-        return labels[i];
+    public double[] labels() {
+        return labels;
     }
 
     /** Merges the two rows' features in ascending order: {@code sum (a_t - b_t)^2}, a feature stored by one row alone adding its square. */

@@ -120,13 +120,8 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
     }
 
     @Override
-    public boolean labelled() {
-        return labels != null;
-    }
-
-    @Override
-    public double label(int i) {
-        return labels[i];
+    public double[] labels() {
+        return labels;
     }
 
     /** Every pair's squared distance by one {@code dgemm} per tile ({@link BlockDistanceKernel#scan(WorkingBlock, WorkingBlock, BlockDistanceKernel.PairSink)}). */

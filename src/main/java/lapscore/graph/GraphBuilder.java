@@ -125,7 +125,7 @@ public final class GraphBuilder {
      * graph owns on success ({@link WeightedGraph#unpersist()} closes it); on failure they are left to
      * that scope's owner. The lists are released as soon as the edges are counted when they are not
      * kept. The radius and bandwidth of {@code spec} are in the units of the user's data; they are
-     * carried into the units of the rows' {@link lapscore.data.DataScale} here.
+     * carried into the units of the rows' {@link lapscore.data.numerics.DataScale} here.
      */
     public static WeightedGraph build(PreparedRows rows, GraphSpec spec, boolean keepNeighbourLists, StageTimer timer) {
         spec.check();

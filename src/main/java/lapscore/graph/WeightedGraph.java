@@ -1,7 +1,7 @@
 package lapscore.graph;
 
 import lapscore.data.CacheScope;
-import lapscore.data.DataScale;
+import lapscore.data.numerics.DataScale;
 import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPairs;
 import lapscore.data.blocks.FeatureCentres;

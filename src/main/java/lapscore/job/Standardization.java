@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-import lapscore.data.FeatureDeviations;
+import lapscore.data.numerics.FeatureDeviations;
 import lapscore.job.files.InputTable;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;

@@ -1,7 +1,7 @@
 package lapscore.data.blocks;
 
 import lapscore.data.CacheScope;
-import lapscore.data.DataScale;
+import lapscore.data.numerics.DataScale;
 import lapscore.data.IndexedRows;
 import lapscore.data.RowSummary;
 import lapscore.progress.StageTimer;

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 
-import lapscore.data.DataScale;
+import lapscore.data.numerics.DataScale;
 import lapscore.data.IndexedRows;
 import lapscore.data.LabeledRow;
 import org.apache.spark.api.java.JavaPairRDD;

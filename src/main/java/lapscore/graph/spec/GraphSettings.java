@@ -2,7 +2,7 @@ package lapscore.graph.spec;
 
 import java.io.Serializable;
 
-import lapscore.data.DataScale;
+import lapscore.data.numerics.DataScale;
 import lapscore.graph.distance.DistanceMeasure;
 import lapscore.graph.edges.WeightKernel;
 

@@ -17,7 +17,7 @@ import lapscore.progress.StageTimer;
  * {@link lapscore.graph.WeightedGraph}.
  *
  * <p>Params are in the units of the user's data; the build carries them into the units of the rows'
- * {@link lapscore.data.DataScale}.
+ * {@link lapscore.data.numerics.DataScale}.
  */
 public sealed interface GraphSpec extends Serializable permits KnnGraph, EpsilonGraph, ClassGraph, KnnWithinClassGraph {
 

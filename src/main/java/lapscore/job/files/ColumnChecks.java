@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import lapscore.data.FeatureDeviations;
+import lapscore.data.numerics.FeatureDeviations;
 import lapscore.data.VectorEntries;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Column;

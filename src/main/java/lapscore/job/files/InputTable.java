@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import lapscore.data.CacheScope;
-import lapscore.data.FeatureDeviations;
+import lapscore.data.numerics.FeatureDeviations;
 import lapscore.job.options.FitOption;
 import lapscore.job.options.JobArguments;
 import lapscore.progress.StageTimer;

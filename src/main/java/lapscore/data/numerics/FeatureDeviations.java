@@ -1,4 +1,4 @@
-package lapscore.data;
+package lapscore.data.numerics;
 
 import java.io.Serializable;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package lapscore.data;
+package lapscore.data.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

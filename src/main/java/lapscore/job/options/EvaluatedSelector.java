@@ -61,7 +61,7 @@ public record EvaluatedSelector(String label, Score score, boolean removesRedund
     public static String defaultLabels() {
         return String.join(",", all().stream()
                 .filter(selector -> selector.score == null
-                        || Scores.builtIn().contains(selector.score) && !selector.has(Trait.NEEDS_CONNECTED_GRAPH))
+                        || Scores.builtIn().contains(selector.score) && !selector.has(Trait.READS_EIGENVECTORS))
                 .map(EvaluatedSelector::label).toList());
     }
 

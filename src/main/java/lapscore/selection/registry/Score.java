@@ -37,7 +37,7 @@ public record Score(String name, String title, Class<? extends FeatureSelector<?
          * It reads the graph's eigenvectors, and {@code evaluate} compares it only when asked: its
          * Lanczos iteration costs more than the other scores' single pass.
          */
-        NEEDS_CONNECTED_GRAPH,
+        READS_EIGENVECTORS,
         /**
          * Its scores depend on the number of features asked for (MCFS stops each regression at that
          * many active features, Cai, Zhang and He, KDD 2010, eq. 5), so it is fitted once per count.

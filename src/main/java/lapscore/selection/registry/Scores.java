@@ -35,10 +35,10 @@ public final class Scores {
             Score.of("spec", "SPEC score", SpecSelector.class,
                     "SPEC (Zhao and Liu, ICML 2007, section 3): phi1 = f'Lf / f'Df and phi2 smaller is better, phi3 (the"
                             + " default) over the K smallest eigenvectors larger; graphs knn, epsilon, classKnn",
-                    Trait.NEEDS_CONNECTED_GRAPH),
+                    Trait.READS_EIGENVECTORS),
             Score.of("mcfs", "MCFS score", McfsSelector.class,
                     "MCFS (Cai, Zhang and He, KDD 2010, eqs. 2-6), the K smallest eigenvectors regressed on the features by"
-                            + " LARS, stopped at numTopFeatures active: larger is better", Trait.NEEDS_CONNECTED_GRAPH,
+                            + " LARS, stopped at numTopFeatures active: larger is better", Trait.READS_EIGENVECTORS,
                     Trait.SELECTION_DEPENDS_ON_COUNT));
 
     private Scores() {

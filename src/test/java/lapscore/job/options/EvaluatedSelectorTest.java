@@ -43,7 +43,7 @@ class EvaluatedSelectorTest {
         List<String> defaults = List.of(EvaluatedSelector.defaultLabels().split(","));
         for (EvaluatedSelector selector : EvaluatedSelector.all()) {
             Score score = selector.score();
-            boolean whenNamed = score != null && (score.has(Trait.NEEDS_CONNECTED_GRAPH) || !Scores.builtIn().contains(score));
+            boolean whenNamed = score != null && (score.has(Trait.READS_EIGENVECTORS) || !Scores.builtIn().contains(score));
             assertEquals(!whenNamed, defaults.contains(selector.label()), selector.label());
         }
         assertFalse(defaults.contains("spec"));

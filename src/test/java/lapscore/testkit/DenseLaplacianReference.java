@@ -1,5 +1,7 @@
 package lapscore.testkit;
 
+import static lapscore.testkit.DenseSpectrum.dot;
+
 import java.util.Arrays;
 
 /**
@@ -115,14 +117,6 @@ public final class DenseLaplacianReference {
             scores[r] = numerator / denominator;
         }
         return scores;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double sum = 0;
-        for (int t = 0; t < a.length; t++) {
-            sum += a[t] * b[t];
-        }
-        return sum;
     }
 
     private static double norm(double[] a) {

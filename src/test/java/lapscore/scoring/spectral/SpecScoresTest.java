@@ -31,8 +31,14 @@ class SpecScoresTest {
 
     private static final LanczosSettings SETTINGS = new LanczosSettings(LanczosSettings.DEFAULT_MAX_STEPS, 1e-11, 5L);
 
-    /** phi1, phi2 and phi3 with K = {@code numEigenvectors} of every feature of {@code data}, on the graph {@code spec} builds. */
-    private static double[][] variants(double[][] data, KnnGraph spec, int numEigenvectors) {
+    /**
+     * phi1, phi2 and phi3 with K = {@code numEigenvectors} of every feature of {@code data}, on its
+     * exact k-NN graph of the given distance, kernel, self-loops and blocks.
+     */
+    private static double[][] variants(double[][] data, int k, String measure, String kernel, boolean selfLoops, int blockSize,
+                                       int numEigenvectors) {
+        KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
+                BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
         try (WeightedGraph graph = BuiltGraphs.of(SparkTestSession.denseFrame(data, 3), spec)) {
             double[][] variants = new double[3][];
             for (int variant = 1; variant <= 3; variant++) {
@@ -57,9 +63,7 @@ class SpecScoresTest {
         assertTrue(spectrum.values[numEigenvectors + 1] - spectrum.values[numEigenvectors] > 1e-6,
                 "phi3 is defined: lambda_K and lambda_K+1 differ");
         double[] laplacianScores = DenseLaplacianReference.scoresOf(reference.weights, data, false);
-        KnnGraph spec = new KnnGraph(k, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
-                BuiltGraphs.settings(measure, kernel, Double.NaN, selfLoops, blockSize));
-        double[][] variants = variants(data, spec, numEigenvectors);
+        double[][] variants = variants(data, k, measure, kernel, selfLoops, blockSize, numEigenvectors);
         double[] phi1 = variants[0];
         double[] phi2 = variants[1];
         double[] phi3 = variants[2];
@@ -111,9 +115,7 @@ class SpecScoresTest {
             assertTrue(spectrum.values[j + 1] - spectrum.values[j] > 1e-6, "the non-zero eigenvalues wanted are simple");
         }
         double[] laplacianScores = DenseLaplacianReference.scoresOf(reference.weights, data, false);
-        KnnGraph spec = new KnnGraph(5, KnnMethod.EXACT, new ForestSettings(4, 0, 0, 5, 0, 300, 1L),
-                BuiltGraphs.settings("euclidean", "heat", Double.NaN, false, blockSize));
-        double[][] variants = variants(data, spec, numEigenvectors);
+        double[][] variants = variants(data, 5, "euclidean", "heat", false, blockSize, numEigenvectors);
         double[] phi1 = variants[0];
         double[] phi2 = variants[1];
         double[] phi3 = variants[2];

@@ -16,6 +16,7 @@ import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.FeatureCentres;
 import lapscore.data.blocks.OrderedReduce;
+import lapscore.data.blocks.PackedVectors;
 import lapscore.data.blocks.PreparedRows;
 import lapscore.data.blocks.RowBlock;
 import lapscore.data.blocks.RowGather;
@@ -211,7 +212,7 @@ public final class LocalKernelRegressionScores {
             }
             return List.of(ids.build().sorted().distinct().toArray()).iterator();
         });
-        JavaRDD<RowGather.Gathered> gathered = RowGather.gather(wanted, rows.blocks(), null, rows.layout());
+        JavaRDD<RowGather.Gathered<PackedVectors>> gathered = RowGather.gather(wanted, rows.blocks(), null, rows.layout());
         double[] centre = regression.measure().centre(rows.centres());
         int numFeatures = shift.length;
         JavaRDD<RegressionErrors> perBlock = rows.blocks()
@@ -226,11 +227,12 @@ public final class LocalKernelRegressionScores {
     }
 
     /** The weighted residual sums of one block's rows, each regressed on its neighbours. */
-    private static RegressionErrors regressBlock(RowBlock block, double[] weights, NeighbourLists lists, RowGather.Gathered neighbours,
+    private static RegressionErrors regressBlock(RowBlock block, double[] weights, NeighbourLists lists, RowGather.Gathered<PackedVectors> neighbours,
                                                  Regression regression, double[] centre, double[] shift, int numFeatures) {
         RegressionErrors errors = new RegressionErrors(shift);
         ResidualRow residual = new ResidualRow(numFeatures);
         double[] point = new double[numFeatures];
+        Vector[] delivered = neighbours.rows().unpack();
         for (int i = 0; i < block.size(); i++) {
             if (weights[i] == 0.0) {
                 continue;
@@ -239,7 +241,7 @@ public final class LocalKernelRegressionScores {
             double[] others = new double[count * numFeatures];
             Vector[] vectors = new Vector[count];
             for (int n = 0; n < count; n++) {
-                vectors[n] = neighbours.vectors()[neighbours.positionOf(lists.neighbour(i, n))];
+                vectors[n] = delivered[neighbours.positionOf(lists.neighbour(i, n))];
                 regression.measure().embed(vectors[n], centre, others, n * numFeatures);
             }
             regression.measure().embed(block.row(i), centre, point, 0);

@@ -1,6 +1,7 @@
 package lapscore.data.blocks;
 
 import java.io.Serializable;
+import java.util.List;
 
 import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
@@ -51,12 +52,59 @@ public final class PackedVectors implements Serializable {
         int[] indices = new int[Math.toIntExact(stored)];
         double[] values = new double[indices.length];
         for (int i = 0; i < vectors.length; i++) {
-            SparseVector sparse = vectors[i].toSparse();
-            System.arraycopy(sparse.indices(), 0, indices, offsets[i], sparse.indices().length);
-            System.arraycopy(sparse.values(), 0, values, offsets[i], sparse.values().length);
-            offsets[i + 1] = offsets[i] + sparse.indices().length;
+            offsets[i + 1] = offsets[i] + storeSparse(vectors[i], indices, values, offsets[i]);
         }
         return new PackedVectors(vectors.length, size, offsets, indices, values);
+    }
+
+    /**
+     * Stores {@code vector}'s values from position {@code at} of {@code indices} and {@code values} as
+     * a sparse vector stores them, a dense one's every value with its index (zeros included, so no
+     * value is read twice), and returns how many it stored.
+     */
+    private static int storeSparse(Vector vector, int[] indices, double[] values, int at) {
+        if (vector instanceof SparseVector sparse) {
+            System.arraycopy(sparse.indices(), 0, indices, at, sparse.indices().length);
+            System.arraycopy(sparse.values(), 0, values, at, sparse.values().length);
+            return sparse.indices().length;
+        }
+        double[] dense = vector.toArray();
+        for (int t = 0; t < dense.length; t++) {
+            indices[at + t] = t;
+        }
+        System.arraycopy(dense, 0, values, at, dense.length);
+        return dense.length;
+    }
+
+    /** The vectors of {@code parts}, all of one size, in their order, packed as one: dense when every part is. */
+    public static PackedVectors concat(List<PackedVectors> parts) {
+        int count = parts.stream().mapToInt(PackedVectors::count).sum();
+        int size = parts.stream().filter(part -> part.count > 0).mapToInt(part -> part.size).findFirst().orElse(0);
+        if (parts.stream().allMatch(part -> part.offsets == null)) {
+            double[] values = new double[Math.multiplyExact(count, size)];
+            int at = 0;
+            for (PackedVectors part : parts) {
+                System.arraycopy(part.values, 0, values, at, part.values.length);
+                at += part.values.length;
+            }
+            return new PackedVectors(count, size, null, null, values);
+        }
+        int[] offsets = new int[count + 1];
+        int[] indices = new int[parts.stream().mapToInt(part -> part.values.length).sum()];
+        double[] values = new double[indices.length];
+        int vector = 0;
+        for (PackedVectors part : parts) {
+            for (int i = 0; i < part.count; i++, vector++) {
+                int from = part.offsets == null ? i * size : part.offsets[i];
+                int to = part.offsets == null ? from + size : part.offsets[i + 1];
+                for (int n = from; n < to; n++) {
+                    indices[offsets[vector] + n - from] = part.offsets == null ? n - from : part.indices[n];
+                }
+                System.arraycopy(part.values, from, values, offsets[vector], to - from);
+                offsets[vector + 1] = offsets[vector] + to - from;
+            }
+        }
+        return new PackedVectors(count, size, offsets, indices, values);
     }
 
     /** The bytes {@code vector} takes packed: 8 per value when dense, 12 per stored value when sparse. */

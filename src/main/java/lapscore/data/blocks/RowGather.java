@@ -20,56 +20,93 @@ import scala.Tuple2;
 /**
  * Ships to every block the rows it needs from other blocks, each row once per asking block: the
  * rows a block's neighbour lists name (the neighbour-of-neighbour refinement, the local kernel
- * regressions). Two shuffles: the requests go to the rows' home blocks, which answer with the rows'
- * vectors (and, optionally, one number per row kept beside the blocks, such as a row's current k-th
- * neighbour distance); the answers go back to the asking blocks. A home block answers one request
- * at a time, as the shuffle writes them, so it holds one answer beside its rows, however many blocks
- * ask. Shuffle O(rows asked for); nothing reaches the driver.
+ * regressions). Two shuffles: the requests go to the rows' home blocks, which answer with the rows
+ * (and, optionally, one number per row kept beside the blocks, such as a row's current k-th
+ * neighbour distance); the answers go back to the asking blocks. How a home block's rows are read
+ * and shipped is a {@link Shipping}: the raw vectors of {@link RowBlock}s ({@link #VECTORS}), or rows
+ * a search keeps in a working form of its own. A home block answers one request at a time, as the
+ * shuffle writes them, so it holds one answer beside its rows, however many blocks ask. Shuffle
+ * O(rows asked for); nothing reaches the driver.
  */
 public final class RowGather {
+
+    /** The raw vectors of {@link RowBlock}s, packed for the shuffle ({@link PackedVectors}). */
+    public static final Shipping<RowBlock, PackedVectors> VECTORS = new Shipping<>() {
+        @Override
+        public long bytesPerRow(RowBlock home, int local) {
+            return PackedVectors.bytesOf(home.row(local));
+        }
+
+        @Override
+        public PackedVectors pick(RowBlock home, int[] locals) {
+            return PackedVectors.of(Arrays.stream(locals).mapToObj(home::row).toArray(Vector[]::new));
+        }
+
+        @Override
+        public PackedVectors concat(List<PackedVectors> parts) {
+            return PackedVectors.concat(parts);
+        }
+    };
 
     private RowGather() {
     }
 
     /**
-     * The rows each block asked for. {@code wanted} holds, in partition i, the ids block i needs
-     * (ascending, distinct); {@code tags}, when not null, holds in partition i one number per row of
-     * block i. The result holds in partition i exactly one {@link Gathered} with the rows block i asked
-     * for, ids ascending.
+     * How a gather reads the rows of its home blocks {@code H} and ships those it picks as {@code P}.
+     *
+     * @param <H> a home block's rows
+     * @param <P> picked rows, as they travel and arrive
      */
-    public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, JavaRDD<RowBlock> blocks, JavaRDD<double[]> tags,
-                                           BlockLayout layout) {
-        return gather(wanted, layout, blocks, tags, layout);
+    public interface Shipping<H, P> extends Serializable {
+        /** The bytes the row at local position {@code local} of {@code home} takes when picked. */
+        long bytesPerRow(H home, int local);
+
+        /** The rows at local positions {@code locals} (ascending) of {@code home}, in that order. */
+        P pick(H home, int[] locals);
+
+        /** The rows of {@code parts}, in their order, as one. */
+        P concat(List<P> parts);
     }
 
     /**
-     * As {@link #gather(JavaRDD, JavaRDD, JavaRDD, BlockLayout)}, but the blocks that ask
-     * ({@code wanted}, the result) follow {@code askingLayout} and the rows' home blocks
-     * ({@code blocks}, {@code tags}) follow {@code homeLayout}, whose blocks need not line up with
-     * them: a search working on larger groups of rows ({@link BlockLayout#inParts}) reads the rows
-     * where they are, without a second copy of them.
+     * The raw vectors each block asked for. {@code wanted} holds, in partition i, the ids block i
+     * needs (ascending, distinct); {@code tags}, when not null, holds in partition i one number per
+     * row of block i. The result holds in partition i exactly one {@link Gathered} with the rows
+     * block i asked for, ids ascending.
      */
-    public static JavaRDD<Gathered> gather(JavaRDD<long[]> wanted, BlockLayout askingLayout, JavaRDD<RowBlock> blocks,
-                                           JavaRDD<double[]> tags, BlockLayout homeLayout) {
+    public static JavaRDD<Gathered<PackedVectors>> gather(JavaRDD<long[]> wanted, JavaRDD<RowBlock> blocks, JavaRDD<double[]> tags,
+                                                          BlockLayout layout) {
+        return gather(wanted, layout, blocks, tags, layout, VECTORS);
+    }
+
+    /**
+     * As {@link #gather(JavaRDD, JavaRDD, JavaRDD, BlockLayout)}, for home blocks {@code homes} read
+     * and shipped by {@code shipping}; the blocks that ask ({@code wanted}, the result) follow
+     * {@code askingLayout} and the rows' home blocks ({@code homes}, {@code tags}) follow
+     * {@code homeLayout}, whose blocks need not line up with them: a search working on larger groups
+     * of rows reads the rows where they are, without a second copy of them.
+     */
+    public static <H, P> JavaRDD<Gathered<P>> gather(JavaRDD<long[]> wanted, BlockLayout askingLayout, JavaRDD<H> homes,
+                                                     JavaRDD<double[]> tags, BlockLayout homeLayout, Shipping<H, P> shipping) {
         JavaPairRDD<Long, Request> requests = wanted
                 .mapPartitionsWithIndex((block, asked) -> requestsByHome(block, asked, homeLayout), false)
                 .mapToPair(request -> request)
                 .partitionBy(new BlockPartitioner(homeLayout));
-        JavaRDD<Tuple2<RowBlock, double[]>> homes = tags == null
-                ? blocks.map(block -> new Tuple2<>(block, null))
-                : blocks.zipPartitions(tags, (block, tag) -> List.of(new Tuple2<>(block.next(), tag.next())).iterator());
+        JavaRDD<Tuple2<H, double[]>> withTags = tags == null
+                ? homes.map(home -> new Tuple2<>(home, null))
+                : homes.zipPartitions(tags, (home, tag) -> List.of(new Tuple2<>(home.next(), tag.next())).iterator());
         return requests.values()
-                .zipPartitions(homes, (asked, home) -> {
-                    Tuple2<RowBlock, double[]> source = home.next();
+                .zipPartitions(withTags, (asked, home) -> {
+                    Tuple2<H, double[]> source = home.next();
                     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(asked, Spliterator.ORDERED), false)
-                            .flatMap(request -> request.answer(source._1(), source._2()).stream()
+                            .flatMap(request -> request.answer(source._1(), source._2(), homeLayout, shipping).stream()
                                     .map(answer -> new Tuple2<>(askingLayout.firstRow(request.block), answer)))
                             .iterator();
                 })
                 .mapToPair(answer -> answer)
                 .partitionBy(new BlockPartitioner(askingLayout))
                 .values()
-                .mapPartitions(RowGather::concat);
+                .mapPartitions(parts -> concat(parts, shipping));
     }
 
     /**
@@ -93,34 +130,34 @@ public final class RowGather {
     }
 
     /** The answers one block received, from any number of home blocks, as one, ids ascending. */
-    private static Iterator<Gathered> concat(Iterator<Gathered> parts) {
-        List<Gathered> all = new ArrayList<>();
+    private static <P> Iterator<Gathered<P>> concat(Iterator<Gathered<P>> parts, Shipping<?, P> shipping) {
+        List<Gathered<P>> all = new ArrayList<>();
         parts.forEachRemaining(all::add);
         all.sort(Comparator.comparingLong(part -> part.ids[0]));
         int size = all.stream().mapToInt(part -> part.ids.length).sum();
         long[] ids = new long[size];
-        Vector[] vectors = new Vector[size];
         double[] tags = all.isEmpty() || all.get(0).tags == null ? null : new double[size];
+        List<P> rows = new ArrayList<>(all.size());
         int at = 0;
         for (int p = 0; p < all.size(); p++) {
-            Gathered part = all.set(p, null);
+            Gathered<P> part = all.set(p, null);
             System.arraycopy(part.ids, 0, ids, at, part.ids.length);
-            System.arraycopy(part.vectors(), 0, vectors, at, part.ids.length);
             if (tags != null) {
                 System.arraycopy(part.tags, 0, tags, at, part.ids.length);
             }
+            rows.add(part.rows);
             at += part.ids.length;
         }
-        return handOver(new Gathered(ids, vectors, tags));
+        return handOver(new Gathered<>(ids, shipping.concat(rows), tags));
     }
 
     /**
      * An iterator over {@code gathered} alone that forgets it once handed over, so that a task that
-     * copies the rows into a working form can let the vectors go.
+     * copies the rows into a working form can let them go.
      */
-    private static Iterator<Gathered> handOver(Gathered gathered) {
+    private static <P> Iterator<Gathered<P>> handOver(Gathered<P> gathered) {
         return new Iterator<>() {
-            private Gathered next = gathered;
+            private Gathered<P> next = gathered;
 
             @Override
             public boolean hasNext() {
@@ -128,11 +165,11 @@ public final class RowGather {
             }
 
             @Override
-            public Gathered next() {
+            public Gathered<P> next() {
                 if (next == null) {
                     throw new NoSuchElementException();
                 }
-                Gathered taken = next;
+                Gathered<P> taken = next;
                 next = null;
                 return taken;
             }
@@ -153,18 +190,31 @@ public final class RowGather {
         }
 
         /**
-         * The rows asked for, from {@code home} and its tags {@code homeTags} (or null), in answers of
-         * at most about one shuffle record each ({@link ShuffleRecords}), ids ascending, at least one
-         * row each.
+         * The rows asked for, from {@code home} (a block of {@code homeLayout}) and its tags
+         * {@code homeTags} (or null), picked by {@code shipping}, in answers of at most about one
+         * shuffle record each ({@link ShuffleRecords}), ids ascending, at least one row each.
          */
-        List<Gathered> answer(RowBlock home, double[] homeTags) {
-            List<Gathered> answers = new ArrayList<>();
+        <H, P> List<Gathered<P>> answer(H home, double[] homeTags, BlockLayout homeLayout, Shipping<H, P> shipping) {
+            long first = homeLayout.firstRow(homeLayout.blockOf(ids[0]));
+            int[] locals = new int[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                locals[i] = (int) (ids[i] - first);
+            }
+            List<Gathered<P>> answers = new ArrayList<>();
             int from = 0;
             long bytes = 0;
             for (int i = 0; i <= ids.length; i++) {
-                long rowBytes = i < ids.length ? Long.BYTES + Double.BYTES + PackedVectors.bytesOf(row(home, i)) : 0;
+                long rowBytes = i < ids.length ? Long.BYTES + Double.BYTES + shipping.bytesPerRow(home, locals[i]) : 0;
                 if (i == ids.length || (i > from && bytes + rowBytes > ShuffleRecords.MAX_BYTES)) {
-                    answers.add(rows(home, homeTags, from, i));
+                    int[] picked = Arrays.copyOfRange(locals, from, i);
+                    double[] tags = null;
+                    if (homeTags != null) {
+                        tags = new double[picked.length];
+                        for (int n = 0; n < picked.length; n++) {
+                            tags[n] = homeTags[picked[n]];
+                        }
+                    }
+                    answers.add(new Gathered<>(Arrays.copyOfRange(ids, from, i), shipping.pick(home, picked), tags));
                     from = i;
                     bytes = 0;
                 }
@@ -172,48 +222,23 @@ public final class RowGather {
             }
             return answers;
         }
-
-        private Vector row(RowBlock home, int i) {
-            return home.row((int) (ids[i] - home.firstRow()));
-        }
-
-        /** Asked rows {@code from} to {@code to} (exclusive) of {@code home}, with their tags from {@code homeTags} (or none). */
-        private Gathered rows(RowBlock home, double[] homeTags, int from, int to) {
-            Vector[] vectors = new Vector[to - from];
-            double[] tags = homeTags == null ? null : new double[to - from];
-            for (int i = from; i < to; i++) {
-                vectors[i - from] = row(home, i);
-                if (tags != null) {
-                    tags[i - from] = homeTags[(int) (ids[i] - home.firstRow())];
-                }
-            }
-            return new Gathered(Arrays.copyOfRange(ids, from, to), PackedVectors.of(vectors), tags);
-        }
     }
 
     /**
-     * Rows delivered to one block: ids ascending, their vectors, and their tags (null when none were
-     * asked for). The answers of the home blocks travel packed ({@link PackedVectors}) and are
-     * unpacked once where they are read; a block's concatenated rows hold their vectors as they are.
+     * Rows delivered to one block: ids ascending, the rows as the {@link Shipping} picked them, and
+     * their tags (null when none were asked for).
+     *
+     * @param <P> the rows, as they travel
      */
-    public static final class Gathered implements Serializable {
+    public static final class Gathered<P> implements Serializable {
         private final long[] ids;
-        private final PackedVectors packed;
-        private Vector[] vectors;
+        private final P rows;
         private final double[] tags;
 
-        /** Rows {@code ids} (ascending), their {@code vectors} and their {@code tags} (null when none were asked for). */
-        public Gathered(long[] ids, Vector[] vectors, double[] tags) {
+        /** Rows {@code ids} (ascending), the {@code rows} themselves and their {@code tags} (null when none were asked for). */
+        public Gathered(long[] ids, P rows, double[] tags) {
             this.ids = ids;
-            this.packed = null;
-            this.vectors = vectors;
-            this.tags = tags;
-        }
-
-        /** Rows {@code ids} (ascending), their vectors packed for a shuffle, and their {@code tags} (or null). */
-        Gathered(long[] ids, PackedVectors packed, double[] tags) {
-            this.ids = ids;
-            this.packed = packed;
+            this.rows = rows;
             this.tags = tags;
         }
 
@@ -222,12 +247,9 @@ public final class RowGather {
             return ids;
         }
 
-        /** The rows' vectors, in the order of {@link #ids}, unpacked on the first call. */
-        public Vector[] vectors() {
-            if (vectors == null) {
-                vectors = packed.unpack();
-            }
-            return vectors;
+        /** The rows, in the order of {@link #ids}. */
+        public P rows() {
+            return rows;
         }
 
         /** The rows' tags, null when none were asked for. */

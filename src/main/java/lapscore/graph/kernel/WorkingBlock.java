@@ -6,10 +6,8 @@ import dev.ludovic.netlib.blas.BLAS;
 import lapscore.LinearAlgebra;
 import lapscore.data.blocks.RowBlock;
 import lapscore.data.blocks.RowPositions;
-import lapscore.graph.distance.DistanceMeasure;
 import lapscore.graph.distance.SquaredDistance;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.ml.linalg.Vectors;
 
 /**
  * A group of rows as the distance kernel needs it, with their ids in ascending order: the rows of a
@@ -46,17 +44,16 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
     /** Where each row lies in this block. */
     private final RowPositions positions;
 
-    private WorkingBlock(long[] ids, Vector[] vectors, double[] labels, RowEmbedding embedding) {
-        DistanceMeasure measure = embedding.measure();
+    private WorkingBlock(EmbeddedRows rows, double[] labels, RowEmbedding embedding) {
         double[] centre = embedding.centre();
-        this.ids = ids;
+        this.ids = rows.ids();
         this.labels = labels;
         this.size = ids.length;
         this.dim = embedding.numFeatures();
-        this.points = new double[size * dim];
+        this.points = rows.points();
         this.squaredNorms = new double[size];
         this.centreDots = embedding.withCosines() ? new double[size] : null;
-        this.uncentredNorms = embedding.withCosines() ? new double[size] : null;
+        this.uncentredNorms = embedding.withCosines() ? rows.rawNorms() : null;
         double centreNorm = 0.0;
         for (double value : centre) {
             centreNorm += value * value;
@@ -64,7 +61,6 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
         this.centreSquared = centreNorm;
         double largest = 0.0;
         for (int i = 0; i < size; i++) {
-            measure.embed(vectors[i], centre, points, i * dim);
             double squared = 0.0;
             double centreDot = 0.0;
             for (int t = 0; t < dim; t++) {
@@ -76,7 +72,6 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
             squaredNorms[i] = squared;
             if (centreDots != null) {
                 centreDots[i] = centreDot;
-                uncentredNorms[i] = measure == DistanceMeasure.COSINE ? 1.0 : Vectors.norm(vectors[i], 2.0);
             }
         }
         this.largestMagnitude = largest;
@@ -88,13 +83,21 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
      * search keeps to rows of the same label.
      */
     public static WorkingBlock of(RowBlock block, RowEmbedding embedding) {
-        return new WorkingBlock(block.ids(), block.vectors().toArray(Vector[]::new), block.labels(), embedding);
+        return new WorkingBlock(EmbeddedRows.of(block, embedding), block.labels(), embedding);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
     public static WorkingBlock of(long[] ids, Vector[] vectors, RowEmbedding embedding) {
         requireAscending(ids, "a working block");
-        return new WorkingBlock(ids, vectors, null, embedding);
+        return of(EmbeddedRows.of(ids, vectors, embedding), embedding);
+    }
+
+    /**
+     * Rows embedded already by {@code embedding} (with their raw lengths when it keeps cosines), their
+     * points shared with {@code rows}, not copied.
+     */
+    public static WorkingBlock of(EmbeddedRows rows, RowEmbedding embedding) {
+        return new WorkingBlock(rows, null, embedding);
     }
 
     /**

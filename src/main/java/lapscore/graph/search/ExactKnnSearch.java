@@ -53,7 +53,7 @@ public final class ExactKnnSearch {
         int parallelism = blocks.context().defaultParallelism();
         int waves = Math.max(1, Math.min(MAX_WAVES, pairs / (2 * parallelism)));
         TaskRows taskRows = timer.taskRows();
-        return SearchSteps.runAndMerge(input, waves,
+        return SearchSteps.runAndMerge(input.layout(), input.caches(), waves,
                 (wave, before) -> BlockPairs.range(blocks, layout, firstPair(pairs, waves, wave), firstPair(pairs, waves, wave + 1))
                         .flatMapToPair(pair -> {
                             taskRows.record(pair._1().index() == pair._2().index() ? pair._1().size()

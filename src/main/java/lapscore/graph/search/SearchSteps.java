@@ -46,19 +46,17 @@ public final class SearchSteps {
 
     /**
      * {@code step} gives the fragments of step s (keyed by the first row of their block of
-     * {@code input}'s layout), {@code description.apply(s)} its job description. Each step is one job
+     * {@code layout}), {@code description.apply(s)} its job description. Each step is one job
      * that shuffles its fragments to their blocks and merges them there into the lists of the steps
-     * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code input}'s
-     * scope and replace the step before's, so that memory and
+     * before ({@link NeighbourLists#mergeIntoLists}); each step's lists are cached in {@code caches}
+     * and replace the step before's, so that memory and
      * disk hold two steps' lists and one step's shuffle at most, however many steps there are. The
      * job of a step before the last also caches the ceilings of its lists ({@link ListCeilings}),
      * from the lists as it makes them, for the next step to read instead of the lists; when a step
      * fails, what it and the step before cached stays with the scope's owner.
      */
-    public static JavaPairRDD<Long, NeighbourLists> runAndMerge(SearchInput input, int steps, Step step,
+    public static JavaPairRDD<Long, NeighbourLists> runAndMerge(BlockLayout layout, CacheScope caches, int steps, Step step,
                                                                 IntFunction<String> description, StageTimer timer) {
-        BlockLayout layout = input.layout();
-        CacheScope caches = input.caches();
         JavaPairRDD<Long, NeighbourLists> lists = null;
         ListCeilings ceilings = ListCeilings.NONE;
         for (int s = 0; s < steps; s++) {

@@ -44,16 +44,16 @@ class RowGatherTest {
         }
         JavaRDD<RowBlock> blockRdd = context.parallelize(blocks, homes.numBlocks());
         JavaRDD<double[]> tagRdd = context.parallelize(tags, homes.numBlocks());
-        List<List<RowGather.Gathered>> received = RowGather.gather(context.parallelize(wanted, runs.numBlocks()), runs,
-                blockRdd, tagRdd, homes).glom().collect();
+        List<List<RowGather.Gathered<PackedVectors>>> received = RowGather.gather(context.parallelize(wanted, runs.numBlocks()), runs,
+                blockRdd, tagRdd, homes, RowGather.VECTORS).glom().collect();
         assertEquals(runs.numBlocks(), received.size());
         for (int g = 0; g < runs.numBlocks(); g++) {
             assertEquals(1, received.get(g).size(), "one delivery per asking block");
-            RowGather.Gathered delivery = received.get(g).get(0);
+            RowGather.Gathered<PackedVectors> delivery = received.get(g).get(0);
             assertArrayEquals(wanted.get(g), delivery.ids(), "block " + g + " receives the ids it asked for, ascending");
             for (int i = 0; i < delivery.ids().length; i++) {
                 long id = delivery.ids()[i];
-                assertEquals(rowVector(id), delivery.vectors()[i], "row " + id);
+                assertEquals(rowVector(id), delivery.rows().get(i), "row " + id);
                 assertEquals(0.5 * id, delivery.tags()[i], 0.0, "tag of row " + id);
             }
         }

@@ -57,7 +57,7 @@ class SearchStepsTest {
                 SearchInput input = new SearchInput(context.emptyRDD(), layout,
                         new RowEmbedding(2, DistanceMeasure.EUCLIDEAN, new double[2], true), caches);
                 int cachedBefore = context.getPersistentRDDs().size();
-                JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input, STEPS,
+                JavaPairRDD<Long, NeighbourLists> lists = SearchSteps.runAndMerge(input.layout(), input.caches(), STEPS,
                         (step, before) -> {
                             assertEquals(step == 0, before.byBlock() == null, "a step is given the ceilings of the steps before it, if any");
                             if (step > 0) {

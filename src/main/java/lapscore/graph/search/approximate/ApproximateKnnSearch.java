@@ -90,13 +90,13 @@ public final class ApproximateKnnSearch {
 
         LeafBlocks leafBlocks = timer.run(Stage.GRAPH, "kNN graph (approximate): counting the rows of every leaf",
                 () -> LeafBlocks.count(input, shared, 2 * leafSize));
-        TreeLeaves.LeafPlacement leaves = new TreeLeaves.LeafPlacement(shared, leafBlocks, embedding, seed);
+        TreeLeaves.LeafPlacement leaves = new TreeLeaves.LeafPlacement(shared, leafBlocks, seed);
         int parallelism = blocks.context().defaultParallelism();
         int maxRows = settings.forest().maxRowsPerTask(numFeatures, settings.numNeighbors());
         int rowsPerTask = Math.min(ROWS_PER_TASK, maxRows);
         int tasks = (int) Math.max(2L * parallelism, (numRows + rowsPerTask - 1) / rowsPerTask);
         LocalityCells cells = LocalityCells.arrange(input, leaves, cellRows(numRows, maxRows, parallelism), tasks, timer);
-        SearchInput cellInput = cells.input(input);
+        CellInput cellInput = cells.input();
         JavaPairRDD<Long, NeighbourLists> merged = TreeLeaves.candidates(cellInput, leaves, tasks, settings, timer);
         caches.release(shared);
         JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(merged, cellInput, settings, timer);

@@ -10,7 +10,6 @@ import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.kernel.join.CandidateJoin;
 import lapscore.graph.search.NeighbourLists;
 import lapscore.data.RowHash;
-import lapscore.graph.search.SearchInput;
 import lapscore.progress.Stage;
 import lapscore.progress.StageTimer;
 import lapscore.progress.StepNames;
@@ -64,7 +63,7 @@ final class NeighbourDescent {
      * then be deleted once the next round's lists are cached, so the disk holds about one round's
      * shuffles, not all of them.
      */
-    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, SearchInput input,
+    static JavaPairRDD<Long, NeighbourLists> refine(JavaPairRDD<Long, NeighbourLists> lists, CellInput input,
                                                     SearchSettings settings, StageTimer timer) {
         int maxRounds = settings.forest().refinementRounds();
         long entries = input.layout().numRows() * settings.listSize();
@@ -82,7 +81,7 @@ final class NeighbourDescent {
 
     /** One round on {@code before}: its lists, cached, and how many of their entries are new; {@code before} is released. */
     private static Tuple2<JavaPairRDD<Long, NeighbourLists>, Long> round(JavaPairRDD<Long, NeighbourLists> before,
-                                                                         SearchInput input, SearchSettings settings, int round,
+                                                                         CellInput input, SearchSettings settings, int round,
                                                                          String description, StageTimer timer) {
         CacheScope caches = input.caches();
         int listSize = settings.listSize();

@@ -12,10 +12,10 @@ import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.RowGather;
 import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.kernel.CandidateHeaps;
+import lapscore.graph.kernel.EmbeddedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.search.NeighbourLists;
-import lapscore.graph.search.SearchInput;
 import lapscore.progress.TaskRows;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -88,13 +88,13 @@ final class RoundShuffles {
      * The local joins of every block's candidates, their offers shuffled to the blocks of the rows
      * they are for (partition b holding block b's). Each block's rows are cut into batches whose
      * candidates name at most {@code maxRows} distinct rows ({@link Candidates#batchStarts}); each
-     * batch is one task that receives exactly those rows, once each, from {@code input}'s blocks,
+     * batch is one task that receives exactly those rows, once each, embedded, from {@code input}'s cells,
      * with their current K-th distances in {@code lists}, and joins them ({@link LocalJoin}). The
      * offers do not depend on the batches: each batch keeps every row's K best offers of its own, and
      * the K best of all are among them. Driver memory: one count per block.
      */
     static JavaRDD<NeighbourLists> offers(JavaRDD<Candidates> candidates, JavaPairRDD<Long, NeighbourLists> lists,
-                                          SearchInput input, LocalJoin join, int maxRows, TaskRows taskRows) {
+                                          CellInput input, LocalJoin join, int maxRows, TaskRows taskRows) {
         BlockLayout layout = input.layout();
         List<Integer> batchesPerBlock = candidates.map(own -> own.batchStarts(maxRows).length).collect();
         int[] firstSlot = new int[batchesPerBlock.size() + 1];
@@ -110,15 +110,15 @@ final class RoundShuffles {
                 .mapPartitions(RoundShuffles::joined);
         RowEmbedding embedding = input.embedding();
         JavaRDD<double[]> kthSquared = lists.values().map(RoundShuffles::kthSquared);
-        JavaRDD<RowGather.Gathered> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots, input.blocks(),
-                kthSquared, layout);
+        JavaRDD<RowGather.Gathered<EmbeddedRows>> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots,
+                input.cells(), kthSquared, layout, EmbeddedRows.shipping(input.numFeatures()));
         return batches.zipPartitions(delivered, (own, rows) -> {
-                    RowGather.Gathered named = rows.next();
+                    RowGather.Gathered<EmbeddedRows> named = rows.next();
                     taskRows.record(named.ids().length);
                     if (named.ids().length == 0) {
                         return List.<Tuple2<Long, NeighbourLists>>of().iterator();
                     }
-                    WorkingBlock points = WorkingBlock.of(named.ids(), named.vectors(), embedding);
+                    WorkingBlock points = WorkingBlock.of(named.rows(), embedding);
                     return NeighbourLists.fragmentsOf(join.offers(own.next(), points, named.tags()), points, points, layout);
                 })
                 .mapToPair(fragment -> fragment)

@@ -9,16 +9,14 @@ import java.util.List;
 import java.util.Locale;
 
 import lapscore.data.blocks.BlockLayout;
-import lapscore.data.blocks.PackedVectors;
-import lapscore.data.blocks.RowBlock;
 import lapscore.graph.kernel.BlockDistanceKernel;
 import lapscore.graph.kernel.CandidateHeaps;
+import lapscore.graph.kernel.EmbeddedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.search.ListCeilings;
 import lapscore.graph.search.NeighbourLists;
 import lapscore.data.RowHash;
-import lapscore.graph.search.SearchInput;
 import lapscore.graph.search.SearchSteps;
 import lapscore.progress.StageTimer;
 import lapscore.progress.StepNames;
@@ -27,7 +25,6 @@ import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.util.LongAccumulator;
 
 import scala.Tuple2;
@@ -52,7 +49,7 @@ final class TreeLeaves {
      * trees before, one list per block of {@code input}'s layout; the leaves of a tree run in at most
      * {@code tasks} tasks.
      */
-    static JavaPairRDD<Long, NeighbourLists> candidates(SearchInput input, LeafPlacement leaves, int tasks, SearchSettings settings,
+    static JavaPairRDD<Long, NeighbourLists> candidates(CellInput input, LeafPlacement leaves, int tasks, SearchSettings settings,
                                                         StageTimer timer) {
         LeafBlocks leafBlocks = leaves.blocks();
         int numTrees = leafBlocks.numTrees();
@@ -61,8 +58,8 @@ final class TreeLeaves {
         int listSize = settings.listSize();
         TaskRows taskRows = timer.taskRows();
         LongAccumulator pairs = timer.pairCounts().treePairs();
-        return SearchSteps.runAndMerge(input, numTrees,
-                (tree, before) -> toLeaves(input.blocks(), leaves, tree, true, before, Math.min(tasks, leafBlocks.blocksIn(tree)))
+        return SearchSteps.runAndMerge(layout, input.caches(), numTrees,
+                (tree, before) -> toLeaves(input.cells(), leaves, tree, true, before, Math.min(tasks, leafBlocks.blocksIn(tree)))
                         .mapPartitionsToPair(runs -> neighboursWithinLeaves(runs, embedding, layout, listSize, taskRows, pairs).iterator()),
                 tree -> String.format(Locale.ROOT, StepNames.TREE + " %d/%d: distances within %d leaves of about %d rows,"
                                 + " merged into the lists of %d blocks", tree + 1, numTrees, leafBlocks.blocksIn(tree),
@@ -73,12 +70,12 @@ final class TreeLeaves {
     /**
      * The rows of {@code blocks} shuffled to their leaves of {@code tree} in runs ({@link LeafRun}),
      * leaf blocks in {@code numTasks} tasks, sorted by leaf block, then first row id; with their
-     * vectors when {@code withVectors}, and the ceilings of their lists in {@code before} (by block,
+     * points when {@code withVectors}, and the ceilings of their lists in {@code before} (by block,
      * as {@code blocks} are). Each row takes to its leaf the ceiling of its list in the trees before,
      * and the leaf offers it only candidates below that ceiling: the candidates that could enter its
      * list, and fewer of them to screen and ship as the trees fill the lists.
      */
-    static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaRDD<RowBlock> blocks, LeafPlacement leaves, int tree,
+    static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaRDD<EmbeddedRows> blocks, LeafPlacement leaves, int tree,
                                                                 boolean withVectors, ListCeilings before, int numTasks) {
         JavaPairRDD<Tuple2<Integer, Long>, LeafRun> runs = before.byBlock() == null
                 ? blocks.flatMapToPair(block -> leaves.runs(block, tree, withVectors, null).iterator())
@@ -96,52 +93,49 @@ final class TreeLeaves {
      * Where every row goes in each tree: its leaf of {@code forest}, and the chunk of that leaf
      * ({@link LeafBlocks}) by a hash of {@code seed} and its id.
      *
-     * @param forest    the trees, shared with the tasks
-     * @param blocks    the leaf blocks of every tree
-     * @param embedding how rows become the points the trees cut
-     * @param seed      seed of the chunk hash
+     * @param forest the trees, shared with the tasks
+     * @param blocks the leaf blocks of every tree
+     * @param seed   seed of the chunk hash
      */
-    record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, RowEmbedding embedding, long seed)
-            implements Serializable {
+    record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, long seed) implements Serializable {
 
         /**
          * The rows of {@code block} grouped by their leaf block of {@code tree}: one run per leaf block
-         * they reach, keyed by (leaf block, first id), its rows in id order, with their vectors when
+         * they reach, keyed by (leaf block, first id), its rows in id order, with their points when
          * {@code withVectors}, and their ceilings from {@code ceilings} (one per row, in order, or
          * null: none).
          */
-        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(RowBlock block, int tree, boolean withVectors, double[] ceilings) {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(EmbeddedRows block, int tree, boolean withVectors, double[] ceilings) {
             RandomProjectionForest trees = forest.value();
-            WorkingBlock points = WorkingBlock.of(block, embedding);
-            long[] byLeafBlock = new long[points.size];
-            for (int i = 0; i < points.size; i++) {
-                long id = points.ids[i];
-                int leaf = trees.leafOf(tree, points.points, i * embedding.numFeatures(), id);
+            long[] blockIds = block.ids();
+            long[] byLeafBlock = new long[block.size()];
+            for (int i = 0; i < byLeafBlock.length; i++) {
+                long id = blockIds[i];
+                int leaf = trees.leafOf(tree, block.points(), i * block.dim(), id);
                 int chunks = blocks.chunks(tree, leaf);
                 int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
                 byLeafBlock[i] = (long) (blocks.firstBlock(tree, leaf) + chunk) << 32 | i;
             }
             Arrays.sort(byLeafBlock);
+            int[] positions = new int[byLeafBlock.length];
+            for (int n = 0; n < positions.length; n++) {
+                positions[n] = (int) byLeafBlock[n];
+            }
             List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs = new ArrayList<>();
             int from = 0;
-            while (from < points.size) {
+            while (from < byLeafBlock.length) {
                 int leafBlock = (int) (byLeafBlock[from] >>> 32);
                 int to = from + 1;
-                while (to < points.size && (int) (byLeafBlock[to] >>> 32) == leafBlock) {
+                while (to < byLeafBlock.length && (int) (byLeafBlock[to] >>> 32) == leafBlock) {
                     to++;
                 }
                 long[] ids = new long[to - from];
                 double[] runCeilings = new double[ids.length];
-                Vector[] vectors = withVectors ? new Vector[ids.length] : null;
                 for (int j = 0; j < ids.length; j++) {
-                    int i = (int) byLeafBlock[from + j];
-                    ids[j] = points.ids[i];
-                    runCeilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[i];
-                    if (withVectors) {
-                        vectors[j] = block.row(i);
-                    }
+                    ids[j] = blockIds[positions[from + j]];
+                    runCeilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[positions[from + j]];
                 }
-                LeafRun run = new LeafRun(ids, runCeilings, withVectors ? PackedVectors.of(vectors) : null);
+                LeafRun run = new LeafRun(ids, runCeilings, withVectors ? block.pick(positions, from, to) : null);
                 runs.add(new Tuple2<>(new Tuple2<>(leafBlock, run.ids[0]), run));
                 from = to;
             }
@@ -150,8 +144,8 @@ final class TreeLeaves {
     }
 
     /**
-     * The rows of one block that reach one leaf block of a tree, ids ascending: their vectors
-     * (packed for the shuffle, {@link PackedVectors}), or null when only the ids travel, and the
+     * The rows of one block that reach one leaf block of a tree, ids ascending: their points
+     * ({@link EmbeddedRows}), or null when only the ids travel, and the
      * ceilings of their lists
      * ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one). One record per block and
      * leaf block, not per row: the shuffle to the leaves sorts and ships few records, and since a
@@ -161,12 +155,12 @@ final class TreeLeaves {
     static final class LeafRun implements Serializable {
         final long[] ids;
         final double[] ceilings;
-        final PackedVectors vectors;
+        final EmbeddedRows rows;
 
-        LeafRun(long[] ids, double[] ceilings, PackedVectors vectors) {
+        LeafRun(long[] ids, double[] ceilings, EmbeddedRows rows) {
             this.ids = ids;
             this.ceilings = ceilings;
-            this.vectors = vectors;
+            this.rows = rows;
         }
     }
 
@@ -202,23 +196,18 @@ final class TreeLeaves {
     private static Iterator<Tuple2<Long, NeighbourLists>> listsWithin(List<LeafRun> runs, RowEmbedding embedding, BlockLayout layout,
                                                                       int k, TaskRows taskRows, LongAccumulator pairs) {
         int size = runs.stream().mapToInt(run -> run.ids.length).sum();
-        long[] ids = new long[size];
         double[] ceilings = new double[size];
-        Vector[] vectors = new Vector[size];
         int at = 0;
         for (LeafRun run : runs) {
-            if (at > 0 && run.ids[0] <= ids[at - 1]) {
-                throw new IllegalStateException("the runs of a leaf block overlap: row " + run.ids[0] + " after row " + ids[at - 1]);
-            }
-            System.arraycopy(run.ids, 0, ids, at, run.ids.length);
             System.arraycopy(run.ceilings, 0, ceilings, at, run.ids.length);
-            System.arraycopy(run.vectors.unpack(), 0, vectors, at, run.ids.length);
             at += run.ids.length;
         }
+        EmbeddedRows rows = EmbeddedRows.concat(runs.stream().map(run -> run.rows).toList(), embedding.numFeatures());
         runs.clear();
+        WorkingBlock.requireAscending(rows.ids(), "a leaf block's runs");
         taskRows.record(size);
         pairs.add((long) size * (size - 1) / 2);
-        WorkingBlock leaf = WorkingBlock.of(ids, vectors, embedding);
+        WorkingBlock leaf = WorkingBlock.of(rows, embedding);
         CandidateHeaps heaps = new CandidateHeaps(leaf.size, k);
         for (int i = 0; i < leaf.size; i++) {
             heaps.limitTo(i, ceilings[i]);

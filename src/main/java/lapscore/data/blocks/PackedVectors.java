@@ -107,6 +107,72 @@ public final class PackedVectors implements Serializable {
         return new PackedVectors(count, size, offsets, indices, values);
     }
 
+    /**
+     * The vectors at {@code positions[from .. to - 1]}, in that order, packed as these are, without
+     * making a vector object.
+     */
+    public PackedVectors pick(int[] positions, int from, int to) {
+        int picked = to - from;
+        if (offsets == null) {
+            double[] own = new double[Math.multiplyExact(picked, size)];
+            for (int n = 0; n < picked; n++) {
+                System.arraycopy(values, positions[from + n] * size, own, n * size, size);
+            }
+            return new PackedVectors(picked, size, null, null, own);
+        }
+        int[] ownOffsets = new int[picked + 1];
+        for (int n = 0; n < picked; n++) {
+            int i = positions[from + n];
+            ownOffsets[n + 1] = ownOffsets[n] + offsets[i + 1] - offsets[i];
+        }
+        int[] ownIndices = new int[ownOffsets[picked]];
+        double[] ownValues = new double[ownIndices.length];
+        for (int n = 0; n < picked; n++) {
+            int i = positions[from + n];
+            System.arraycopy(indices, offsets[i], ownIndices, ownOffsets[n], offsets[i + 1] - offsets[i]);
+            System.arraycopy(values, offsets[i], ownValues, ownOffsets[n], offsets[i + 1] - offsets[i]);
+        }
+        return new PackedVectors(picked, size, ownOffsets, ownIndices, ownValues);
+    }
+
+    /** Reads one packed vector's stored values without making a vector object. */
+    @FunctionalInterface
+    public interface StoredValues {
+        /**
+         * The vector's values are {@code values[from, to)}, at the coordinates {@code indices[from, to)}
+         * when {@code indices} is not null (a sparse vector), else one per coordinate (a dense one).
+         */
+        void read(int[] indices, double[] values, int from, int to);
+    }
+
+    /** Hands vector {@code i}'s stored values to {@code reader}, as they are packed. */
+    public void read(int i, StoredValues reader) {
+        if (offsets == null) {
+            reader.read(null, values, i * size, (i + 1) * size);
+        } else {
+            reader.read(indices, values, offsets[i], offsets[i + 1]);
+        }
+    }
+
+    /** Hands {@code vector}'s stored values to {@code reader}, as a packed vector's are. */
+    public static void read(Vector vector, StoredValues reader) {
+        if (vector instanceof SparseVector sparse) {
+            reader.read(sparse.indices(), sparse.values(), 0, sparse.values().length);
+        } else {
+            reader.read(null, vector.toArray(), 0, vector.size());
+        }
+    }
+
+    /** The length of every vector. */
+    public int size() {
+        return size;
+    }
+
+    /** The bytes one vector takes on average packed: 8 per value when dense, 12 per stored value when sparse. */
+    public long bytesPerVector() {
+        return count == 0 ? 0 : (offsets == null ? 8L * size : 12L * values.length / count);
+    }
+
     /** The bytes {@code vector} takes packed: 8 per value when dense, 12 per stored value when sparse. */
     public static long bytesOf(Vector vector) {
         return vector instanceof SparseVector sparse ? 12L * sparse.indices().length : 8L * vector.size();

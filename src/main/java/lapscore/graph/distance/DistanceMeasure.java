@@ -2,10 +2,8 @@ package lapscore.graph.distance;
 
 import lapscore.ParamOption;
 import lapscore.data.blocks.FeatureCentres;
-import org.apache.spark.ml.linalg.DenseVector;
-import org.apache.spark.ml.linalg.SparseVector;
+import lapscore.data.blocks.PackedVectors;
 import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.ml.linalg.Vectors;
 
 /**
  * The distance that defines "nearest" in the kNN graph.
@@ -34,22 +32,36 @@ public enum DistanceMeasure implements ParamOption {
      * {@code ||a||^2 + ||b||^2 - 2ab} free of cancellation for features like {@code 1e9 + x}.
      */
     public void embed(Vector row, double[] centre, double[] target, int offset) {
-        int size = row.size();
-        double scale = this == COSINE ? 1.0 / Vectors.norm(row, 2.0) : 1.0;
-        if (row instanceof SparseVector sparse) {
-            for (int j = 0; j < size; j++) {
-                target[offset + j] = -centre[j];
+        PackedVectors.read(row, (indices, values, from, to) -> embed(indices, values, from, to, centre, target, offset));
+    }
+
+    /**
+     * {@link #embed(Vector, double[], double[], int)} of a row stored as {@code values[from, to)}: at
+     * the coordinates {@code indices[from, to)} when they are given (a sparse row), else one value per
+     * coordinate (a dense row). The same numbers, to the last bit, as for the row as a Spark vector.
+     */
+    public void embed(int[] indices, double[] values, int from, int to, double[] centre, double[] target, int offset) {
+        double scale = this == COSINE ? 1.0 / length(values, from, to) : 1.0;
+        if (indices == null) {
+            for (int j = 0; j < to - from; j++) {
+                target[offset + j] = -centre[j] + values[from + j] * scale;
             }
-            int[] indices = sparse.indices();
-            double[] values = sparse.values();
-            for (int p = 0; p < indices.length; p++) {
-                target[offset + indices[p]] += values[p] * scale;
-            }
-        } else {
-            double[] values = ((DenseVector) row).values();
-            for (int j = 0; j < size; j++) {
-                target[offset + j] = -centre[j] + values[j] * scale;
-            }
+            return;
         }
+        for (int j = 0; j < centre.length; j++) {
+            target[offset + j] = -centre[j];
+        }
+        for (int p = from; p < to; p++) {
+            target[offset + indices[p]] += values[p] * scale;
+        }
+    }
+
+    /** The Euclidean length of the row stored as {@code values[from, to)}: the square root of the sum of squares, in order. */
+    public static double length(double[] values, int from, int to) {
+        double sum = 0.0;
+        for (int p = from; p < to; p++) {
+            sum += values[p] * values[p];
+        }
+        return Math.sqrt(sum);
     }
 }

@@ -30,6 +30,17 @@ public record RowEmbedding(int numFeatures, DistanceMeasure measure, double[] ce
         this(numFeatures, measure, centre, withCosines, false);
     }
 
+    /**
+     * Writes the point of the row stored as {@code values[from, to)} (at the coordinates
+     * {@code indices[from, to)}, or dense when {@code indices} is null) into
+     * {@code target[offset .. offset + numFeatures)} ({@link DistanceMeasure#embed}), and returns the
+     * raw row's length as the cosines read it: the row's for Euclidean distance, 1 for cosine.
+     */
+    public double embed(int[] indices, double[] values, int from, int to, double[] target, int offset) {
+        measure.embed(indices, values, from, to, centre, target, offset);
+        return measure == DistanceMeasure.COSINE ? 1.0 : DistanceMeasure.length(values, from, to);
+    }
+
     /** The point of {@code row}, in a new array of {@code numFeatures} values. O(numFeatures). */
     public double[] point(Vector row) {
         double[] point = new double[numFeatures];

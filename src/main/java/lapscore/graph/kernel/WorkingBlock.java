@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import dev.ludovic.netlib.blas.BLAS;
 import lapscore.LinearAlgebra;
+import lapscore.data.blocks.PackedVectors;
 import lapscore.data.blocks.RowBlock;
 import lapscore.data.blocks.RowPositions;
 import lapscore.graph.distance.SquaredDistance;
@@ -44,16 +45,16 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
     /** Where each row lies in this block. */
     private final RowPositions positions;
 
-    private WorkingBlock(EmbeddedRows rows, double[] labels, RowEmbedding embedding) {
+    private WorkingBlock(long[] ids, RowReader rows, double[] labels, RowEmbedding embedding) {
         double[] centre = embedding.centre();
-        this.ids = rows.ids();
+        this.ids = ids;
         this.labels = labels;
         this.size = ids.length;
         this.dim = embedding.numFeatures();
-        this.points = rows.points();
+        this.points = new double[size * dim];
         this.squaredNorms = new double[size];
         this.centreDots = embedding.withCosines() ? new double[size] : null;
-        this.uncentredNorms = embedding.withCosines() ? rows.rawNorms() : null;
+        this.uncentredNorms = embedding.withCosines() ? new double[size] : null;
         double centreNorm = 0.0;
         for (double value : centre) {
             centreNorm += value * value;
@@ -61,6 +62,13 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
         this.centreSquared = centreNorm;
         double largest = 0.0;
         for (int i = 0; i < size; i++) {
+            int row = i;
+            rows.read(i, (indices, values, from, to) -> {
+                double rawNorm = embedding.embed(indices, values, from, to, points, row * dim);
+                if (uncentredNorms != null) {
+                    uncentredNorms[row] = rawNorm;
+                }
+            });
             double squared = 0.0;
             double centreDot = 0.0;
             for (int t = 0; t < dim; t++) {
@@ -78,26 +86,29 @@ public final class WorkingBlock implements BlockPoints<WorkingBlock> {
         this.positions = new RowPositions(ids);
     }
 
+    /** Where a working block reads its rows from: row i's stored values, handed to a reader. */
+    @FunctionalInterface
+    private interface RowReader {
+        void read(int i, PackedVectors.StoredValues reader);
+    }
+
     /**
      * The rows of {@code block}; with their labels when the block carries them, so that the kNN
      * search keeps to rows of the same label.
      */
     public static WorkingBlock of(RowBlock block, RowEmbedding embedding) {
-        return new WorkingBlock(EmbeddedRows.of(block, embedding), block.labels(), embedding);
+        return new WorkingBlock(block.ids(), (i, reader) -> PackedVectors.read(block.row(i), reader), block.labels(), embedding);
     }
 
     /** The rows {@code ids}, which must be strictly ascending, with their vectors. */
     public static WorkingBlock of(long[] ids, Vector[] vectors, RowEmbedding embedding) {
         requireAscending(ids, "a working block");
-        return of(EmbeddedRows.of(ids, vectors, embedding), embedding);
+        return new WorkingBlock(ids, (i, reader) -> PackedVectors.read(vectors[i], reader), null, embedding);
     }
 
-    /**
-     * Rows embedded already by {@code embedding} (with their raw lengths when it keeps cosines), their
-     * points shared with {@code rows}, not copied.
-     */
-    public static WorkingBlock of(EmbeddedRows rows, RowEmbedding embedding) {
-        return new WorkingBlock(rows, null, embedding);
+    /** Packed rows, embedded straight from their arrays. */
+    public static WorkingBlock of(PackedRows rows, RowEmbedding embedding) {
+        return new WorkingBlock(rows.ids(), rows.vectors()::read, null, embedding);
     }
 
     /**

@@ -90,7 +90,7 @@ public final class ApproximateKnnSearch {
 
         LeafBlocks leafBlocks = timer.run(Stage.GRAPH, "kNN graph (approximate): counting the rows of every leaf",
                 () -> LeafBlocks.count(input, shared, 2 * leafSize));
-        TreeLeaves.LeafPlacement leaves = new TreeLeaves.LeafPlacement(shared, leafBlocks, seed);
+        TreeLeaves.LeafPlacement leaves = new TreeLeaves.LeafPlacement(shared, leafBlocks, embedding, seed);
         int parallelism = blocks.context().defaultParallelism();
         int maxRows = settings.forest().maxRowsPerTask(numFeatures, settings.numNeighbors());
         int rowsPerTask = Math.min(ROWS_PER_TASK, maxRows);

@@ -13,7 +13,7 @@ import lapscore.data.blocks.BlockLayout;
 import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.RowBlock;
 import lapscore.data.blocks.ShuffleRecords;
-import lapscore.graph.kernel.EmbeddedRows;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.search.ListCeilings;
 import lapscore.graph.search.NeighbourLists;
@@ -45,15 +45,15 @@ import scala.Tuple2;
  */
 final class LocalityCells {
 
-    /** Every cell's rows, embedded, and the input id of each, cached. */
-    private final JavaRDD<Tuple2<EmbeddedRows, long[]>> cells;
+    /** Every cell's rows, packed, and the input id of each, cached. */
+    private final JavaRDD<Tuple2<PackedRows, long[]>> cells;
     /** The input ids alone, cached, for renaming the lists back ({@link #toInputIds}). */
     private final JavaRDD<long[]> inputIds;
     private final BlockLayout layout;
     private final RowEmbedding embedding;
     private final CacheScope caches;
 
-    private LocalityCells(JavaRDD<Tuple2<EmbeddedRows, long[]>> cells, JavaRDD<long[]> inputIds, BlockLayout layout,
+    private LocalityCells(JavaRDD<Tuple2<PackedRows, long[]>> cells, JavaRDD<long[]> inputIds, BlockLayout layout,
                           RowEmbedding embedding, CacheScope caches) {
         this.cells = cells;
         this.inputIds = inputIds;
@@ -69,7 +69,7 @@ final class LocalityCells {
      * behind them while the search runs: the cells and their input ids are counted by a job each,
      * since a job checkpoints the RDD it computes, not the ones behind it that are marked too.
      * {@code numTasks} tasks order the leaves. Only the rows' ids go to the leaves: each input block
-     * receives its rows' numbers and ships every row once, to its cell, where the rows are embedded,
+     * receives its rows' numbers and ships every row once, to its cell, where the rows are packed
      * once for the whole search ({@link CellInput}).
      */
     static LocalityCells arrange(SearchInput input, TreeLeaves.LeafPlacement leaves, int cellRows, int numTasks,
@@ -80,7 +80,7 @@ final class LocalityCells {
         TaskRows taskRows = timer.taskRows();
         RowEmbedding embedding = input.embedding();
         JavaPairRDD<Tuple2<Integer, Long>, TreeLeaves.LeafRun> byLeaf = TreeLeaves.toLeaves(
-                input.blocks().map(block -> EmbeddedRows.of(block, embedding)), leaves, 0, false, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
+                input.blocks().map(PackedRows::of), leaves, 0, false, ListCeilings.NONE, Math.min(numTasks, leaves.blocks().blocksIn(0)));
         long[] firstNumbers = timer.run(Stage.GRAPH, String.format(Locale.ROOT,
                 "kNN graph (approximate): ordering %d rows by the %d leaf blocks of tree 1", layout.numRows(),
                 leaves.blocks().blocksIn(0)), () -> firstNumbers(byLeaf, leaves.blocks().blocksIn(0)));
@@ -89,11 +89,11 @@ final class LocalityCells {
                 .mapToPair(pair -> pair)
                 .partitionBy(new BlockPartitioner(inputLayout))
                 .mapPartitionsWithIndex((block, numbers) -> List.of(numbersOf(block, inputLayout, numbers)).iterator(), true);
-        JavaRDD<Tuple2<EmbeddedRows, long[]>> cells = caches.persistAndForgetLineage(input.blocks()
+        JavaRDD<Tuple2<PackedRows, long[]>> cells = caches.persistAndForgetLineage(input.blocks()
                 .zipPartitions(numbersByBlock, (blocks, numbers) -> byNumber(blocks.next(), numbers.next()))
                 .mapToPair(entry -> entry)
                 .partitionBy(new BlockPartitioner(layout))
-                .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, embedding, taskRows)).iterator(), true));
+                .mapPartitionsWithIndex((cell, entries) -> List.of(cellOf(cell, layout, entries, taskRows)).iterator(), true));
         JavaRDD<long[]> inputIds = caches.persistAndForgetLineage(cells.map(Tuple2::_2));
         timer.run(Stage.GRAPH, String.format(Locale.ROOT, "kNN graph (approximate): %d rows into %d cells of %d in leaf order",
                 layout.numRows(), layout.numBlocks(), cellRows), () -> cells.count() + inputIds.count());
@@ -179,11 +179,11 @@ final class LocalityCells {
     }
 
     /**
-     * Cell {@code cell}: its rows placed by number, in whatever order they arrive, embedded by
-     * {@code embedding}, and the input id of each.
+     * Cell {@code cell}: its rows placed by number, in whatever order they arrive, packed, and the
+     * input id of each.
      */
-    private static Tuple2<EmbeddedRows, long[]> cellOf(int cell, BlockLayout layout, Iterator<Tuple2<Long, Tuple2<Long, Vector>>> entries,
-                                                       RowEmbedding embedding, TaskRows taskRows) {
+    private static Tuple2<PackedRows, long[]> cellOf(int cell, BlockLayout layout, Iterator<Tuple2<Long, Tuple2<Long, Vector>>> entries,
+                                                     TaskRows taskRows) {
         int size = layout.rowsIn(cell);
         Vector[] vectors = new Vector[size];
         long[] inputIds = new long[size];
@@ -195,10 +195,10 @@ final class LocalityCells {
             vectors[local] = entry._2()._2();
         }
         taskRows.record(size);
-        return new Tuple2<>(EmbeddedRows.of(LongStream.range(first, first + size).toArray(), vectors, embedding), inputIds);
+        return new Tuple2<>(PackedRows.of(LongStream.range(first, first + size).toArray(), vectors), inputIds);
     }
 
-    /** The cells' embedded rows as the input of the trees and the rounds, searched in the input's scope. */
+    /** The cells' packed rows as the input of the trees and the rounds, searched in the input's scope. */
     CellInput input() {
         return new CellInput(cells.map(Tuple2::_1), layout, embedding, caches);
     }

@@ -12,7 +12,7 @@ import lapscore.data.blocks.BlockPartitioner;
 import lapscore.data.blocks.RowGather;
 import lapscore.data.blocks.ShuffleRecords;
 import lapscore.graph.kernel.CandidateHeaps;
-import lapscore.graph.kernel.EmbeddedRows;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.search.NeighbourLists;
@@ -88,7 +88,7 @@ final class RoundShuffles {
      * The local joins of every block's candidates, their offers shuffled to the blocks of the rows
      * they are for (partition b holding block b's). Each block's rows are cut into batches whose
      * candidates name at most {@code maxRows} distinct rows ({@link Candidates#batchStarts}); each
-     * batch is one task that receives exactly those rows, once each, embedded, from {@code input}'s cells,
+     * batch is one task that receives exactly those rows, once each, packed, from {@code input}'s cells,
      * with their current K-th distances in {@code lists}, and joins them ({@link LocalJoin}). The
      * offers do not depend on the batches: each batch keeps every row's K best offers of its own, and
      * the K best of all are among them. Driver memory: one count per block.
@@ -110,10 +110,10 @@ final class RoundShuffles {
                 .mapPartitions(RoundShuffles::joined);
         RowEmbedding embedding = input.embedding();
         JavaRDD<double[]> kthSquared = lists.values().map(RoundShuffles::kthSquared);
-        JavaRDD<RowGather.Gathered<EmbeddedRows>> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots,
-                input.cells(), kthSquared, layout, EmbeddedRows.shipping(input.numFeatures()));
+        JavaRDD<RowGather.Gathered<PackedRows>> delivered = RowGather.gather(batches.map(Candidates::distinctMembers), slots,
+                input.cells(), kthSquared, layout, PackedRows.SHIPPING);
         return batches.zipPartitions(delivered, (own, rows) -> {
-                    RowGather.Gathered<EmbeddedRows> named = rows.next();
+                    RowGather.Gathered<PackedRows> named = rows.next();
                     taskRows.record(named.ids().length);
                     if (named.ids().length == 0) {
                         return List.<Tuple2<Long, NeighbourLists>>of().iterator();

@@ -11,7 +11,7 @@ import java.util.Locale;
 import lapscore.data.blocks.BlockLayout;
 import lapscore.graph.kernel.BlockDistanceKernel;
 import lapscore.graph.kernel.CandidateHeaps;
-import lapscore.graph.kernel.EmbeddedRows;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.search.ListCeilings;
@@ -70,12 +70,12 @@ final class TreeLeaves {
     /**
      * The rows of {@code blocks} shuffled to their leaves of {@code tree} in runs ({@link LeafRun}),
      * leaf blocks in {@code numTasks} tasks, sorted by leaf block, then first row id; with their
-     * points when {@code withVectors}, and the ceilings of their lists in {@code before} (by block,
+     * vectors when {@code withVectors}, and the ceilings of their lists in {@code before} (by block,
      * as {@code blocks} are). Each row takes to its leaf the ceiling of its list in the trees before,
      * and the leaf offers it only candidates below that ceiling: the candidates that could enter its
      * list, and fewer of them to screen and ship as the trees fill the lists.
      */
-    static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaRDD<EmbeddedRows> blocks, LeafPlacement leaves, int tree,
+    static JavaPairRDD<Tuple2<Integer, Long>, LeafRun> toLeaves(JavaRDD<PackedRows> blocks, LeafPlacement leaves, int tree,
                                                                 boolean withVectors, ListCeilings before, int numTasks) {
         JavaPairRDD<Tuple2<Integer, Long>, LeafRun> runs = before.byBlock() == null
                 ? blocks.flatMapToPair(block -> leaves.runs(block, tree, withVectors, null).iterator())
@@ -93,25 +93,28 @@ final class TreeLeaves {
      * Where every row goes in each tree: its leaf of {@code forest}, and the chunk of that leaf
      * ({@link LeafBlocks}) by a hash of {@code seed} and its id.
      *
-     * @param forest the trees, shared with the tasks
-     * @param blocks the leaf blocks of every tree
-     * @param seed   seed of the chunk hash
+     * @param forest    the trees, shared with the tasks
+     * @param blocks    the leaf blocks of every tree
+     * @param embedding how rows become the points the trees cut
+     * @param seed      seed of the chunk hash
      */
-    record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, long seed) implements Serializable {
+    record LeafPlacement(Broadcast<RandomProjectionForest> forest, LeafBlocks blocks, RowEmbedding embedding, long seed)
+            implements Serializable {
 
         /**
          * The rows of {@code block} grouped by their leaf block of {@code tree}: one run per leaf block
-         * they reach, keyed by (leaf block, first id), its rows in id order, with their points when
+         * they reach, keyed by (leaf block, first id), its rows in id order, with their vectors when
          * {@code withVectors}, and their ceilings from {@code ceilings} (one per row, in order, or
          * null: none).
          */
-        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(EmbeddedRows block, int tree, boolean withVectors, double[] ceilings) {
+        List<Tuple2<Tuple2<Integer, Long>, LeafRun>> runs(PackedRows block, int tree, boolean withVectors, double[] ceilings) {
             RandomProjectionForest trees = forest.value();
+            WorkingBlock points = block.working(embedding);
             long[] blockIds = block.ids();
             long[] byLeafBlock = new long[block.size()];
             for (int i = 0; i < byLeafBlock.length; i++) {
                 long id = blockIds[i];
-                int leaf = trees.leafOf(tree, block.points(), i * block.dim(), id);
+                int leaf = trees.leafOf(tree, points.points, i * points.dim(), id);
                 int chunks = blocks.chunks(tree, leaf);
                 int chunk = chunks == 1 ? 0 : (int) Long.remainderUnsigned(RowHash.of(seed, id, tree, RowHash.LEAF_CHUNK), chunks);
                 byLeafBlock[i] = (long) (blocks.firstBlock(tree, leaf) + chunk) << 32 | i;
@@ -144,8 +147,8 @@ final class TreeLeaves {
     }
 
     /**
-     * The rows of one block that reach one leaf block of a tree, ids ascending: their points
-     * ({@link EmbeddedRows}), or null when only the ids travel, and the
+     * The rows of one block that reach one leaf block of a tree, ids ascending: their raw vectors
+     * ({@link PackedRows}), or null when only the ids travel, and the
      * ceilings of their lists
      * ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one). One record per block and
      * leaf block, not per row: the shuffle to the leaves sorts and ships few records, and since a
@@ -155,9 +158,9 @@ final class TreeLeaves {
     static final class LeafRun implements Serializable {
         final long[] ids;
         final double[] ceilings;
-        final EmbeddedRows rows;
+        final PackedRows rows;
 
-        LeafRun(long[] ids, double[] ceilings, EmbeddedRows rows) {
+        LeafRun(long[] ids, double[] ceilings, PackedRows rows) {
             this.ids = ids;
             this.ceilings = ceilings;
             this.rows = rows;
@@ -202,7 +205,7 @@ final class TreeLeaves {
             System.arraycopy(run.ceilings, 0, ceilings, at, run.ids.length);
             at += run.ids.length;
         }
-        EmbeddedRows rows = EmbeddedRows.concat(runs.stream().map(run -> run.rows).toList(), embedding.numFeatures());
+        PackedRows rows = PackedRows.concat(runs.stream().map(run -> run.rows).toList());
         runs.clear();
         WorkingBlock.requireAscending(rows.ids(), "a leaf block's runs");
         taskRows.record(size);

@@ -13,7 +13,7 @@ import lapscore.data.CacheScope;
 import lapscore.data.blocks.RowBlock;
 import lapscore.graph.WeightedGraph;
 import lapscore.graph.distance.DistanceMeasure;
-import lapscore.graph.kernel.EmbeddedRows;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.data.RowHash;
 import lapscore.graph.search.SearchInput;
@@ -56,7 +56,7 @@ class LeafPlacementTest {
                     3.0, LEAF_SIZE, SEED);
             Broadcast<RandomProjectionForest> shared = caches.broadcast(JavaSparkContext.fromSparkContext(graph.blocks().context()), forest);
             LeafBlocks leafBlocks = LeafBlocks.count(input, shared, 2 * LEAF_SIZE);
-            TreeLeaves.LeafPlacement placement = new TreeLeaves.LeafPlacement(shared, leafBlocks, SEED);
+            TreeLeaves.LeafPlacement placement = new TreeLeaves.LeafPlacement(shared, leafBlocks, embedding, SEED);
 
             for (int tree = 0; tree < forest.numTrees(); tree++) {
                 Map<Integer, List<Long>> leafRows = new TreeMap<>();
@@ -70,7 +70,7 @@ class LeafPlacementTest {
                         expected.computeIfAbsent(leafBlockOf(forest, leafBlocks, tree, embedding.point(block.row(i)), id),
                                 leaf -> new ArrayList<>()).add(id);
                     }
-                    List<Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun>> runs = placement.runs(EmbeddedRows.of(block, embedding), tree, true, ceilings);
+                    List<Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun>> runs = placement.runs(PackedRows.of(block), tree, true, ceilings);
                     assertEquals(expected.size(), runs.size(), "tree " + tree + ", block " + block.index() + ": one run per leaf block");
                     for (Tuple2<Tuple2<Integer, Long>, TreeLeaves.LeafRun> run : runs) {
                         long[] ids = run._2().ids;

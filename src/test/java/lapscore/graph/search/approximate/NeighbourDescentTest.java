@@ -18,7 +18,7 @@ import java.util.Set;
 import lapscore.data.CacheScope;
 import lapscore.graph.WeightedGraph;
 import lapscore.graph.distance.DistanceMeasure;
-import lapscore.graph.kernel.EmbeddedRows;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.search.NeighbourLists;
 import lapscore.data.RowHash;
@@ -52,7 +52,7 @@ class NeighbourDescentTest {
                     testTimer());
             Map<Long, double[]> before = distancesByRow(fromTree, data);
             SearchSettings threeRounds = new SearchSettings(K, new ForestSettings(2, 40, K, 3, 0, 0, 4L));
-            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, embedded(input), threeRounds, testTimer());
+            JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTree, packed(input), threeRounds, testTimer());
             Map<Long, double[]> after = distancesByRow(refined, data);
 
             double recallBefore = 0.0;
@@ -101,7 +101,7 @@ class NeighbourDescentTest {
                 context.addSparkListener(taskRows);
                 List<String> entries;
                 try {
-                    JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees.mapValues(lists -> lists), embedded(input),
+                    JavaPairRDD<Long, NeighbourLists> refined = NeighbourDescent.refine(fromTrees.mapValues(lists -> lists), packed(input),
                             twoRounds, testTimer());
                     entries = NeighbourEntries.of(refined);
                     caches.release(refined);
@@ -133,10 +133,9 @@ class NeighbourDescentTest {
                 new RowEmbedding(numFeatures, DistanceMeasure.EUCLIDEAN, graph.featureMeans(), true), caches);
     }
 
-    /** The rows of {@code input} embedded in their blocks, as the rounds read the cells ({@link CellInput}). */
-    private static CellInput embedded(SearchInput input) {
-        RowEmbedding embedding = input.embedding();
-        return new CellInput(input.blocks().map(block -> EmbeddedRows.of(block, embedding)), input.layout(), embedding, input.caches());
+    /** The rows of {@code input} packed in their blocks, as the rounds read the cells ({@link CellInput}). */
+    private static CellInput packed(SearchInput input) {
+        return new CellInput(input.blocks().map(PackedRows::of), input.layout(), input.embedding(), input.caches());
     }
 
     /** A listener that adds to {@code descriptions} every stage description containing {@code fragment}. */
@@ -241,7 +240,7 @@ class NeighbourDescentTest {
             SearchInput input = inputOf(graph, 5, caches);
             JavaPairRDD<Long, NeighbourLists> fromTrees = ApproximateKnnSearch.run(input,
                     new SearchSettings(K, new ForestSettings(2, 12, K, 0, 0, 0, 5L)), testTimer());
-            JavaPairRDD<Long, NeighbourLists> lists = NeighbourDescent.refine(fromTrees, embedded(input),
+            JavaPairRDD<Long, NeighbourLists> lists = NeighbourDescent.refine(fromTrees, packed(input),
                     new SearchSettings(K, new ForestSettings(2, 12, K, 2, 0, 0, 4L)), testTimer());
             List<NeighbourLists> blocks = lists.values().collect();
             List<Candidates> chosen = NeighbourDescent.candidates(lists, input.layout(), K, roundSeed).collect();
@@ -339,7 +338,7 @@ class NeighbourDescentTest {
                 }
             }
             StageTimer roundTimer = testTimer();
-            caches.release(NeighbourDescent.refine(fromTrees, embedded(input), new SearchSettings(K, oneRound), roundTimer));
+            caches.release(NeighbourDescent.refine(fromTrees, packed(input), new SearchSettings(K, oneRound), roundTimer));
             assertTrue(expected > 0, "the round had pairs to join");
             assertEquals(expected, roundTimer.pairCounts().roundPairs().sum(), "the round's local joins");
         }

@@ -6,6 +6,7 @@ import java.util.Random;
 
 import lapscore.graph.distance.DistanceMeasure;
 import lapscore.graph.kernel.CandidateHeaps;
+import lapscore.graph.kernel.PackedRows;
 import lapscore.graph.kernel.RowEmbedding;
 import lapscore.graph.kernel.WorkingBlock;
 import lapscore.graph.kernel.join.CandidateJoin;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The bytes per row that the default {@link ForestSettings#maxRowsPerTask} budgets, against what the
  * largest task of the search, a refinement round's batch, really holds for each of its rows,
  * measured by Spark's own {@link SizeEstimator} (what its memory store charges a cached object): the
- * delivered vectors, their working copy ({@link WorkingBlock}), the single-precision copy and
+ * delivered rows, packed ({@link PackedRows}), their working copy ({@link WorkingBlock}), the single-precision copy and
  * buffers of the joins ({@link CandidateJoin}), one offer heap per row, the rows' current K-th
  * distances, and the batch's candidates (up to K new and K old ids a row, as {@link Candidates}
  * keeps them). The budget may not be below the measure, nor far above it.
@@ -49,11 +50,12 @@ class TaskRowBytesTest {
             vectors[i] = Vectors.dense(random.doubles(dims).toArray());
             kthSquared[i] = random.nextDouble();
         }
-        WorkingBlock points = WorkingBlock.of(ids, vectors, new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, new double[dims], false));
+        PackedRows delivered = PackedRows.of(ids, vectors);
+        WorkingBlock points = delivered.working(new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, new double[dims], false));
         CandidateHeaps offers = new CandidateHeaps(rows, listSize);
         CandidateJoin join = new CandidateJoin(points, kthSquared, offers, 2 * listSize);
         long[] candidates = new long[rows * 2 * listSize];
         int[] candidateOffsets = new int[2 * (rows + 1)];
-        return new Object[]{vectors, points, offers, join, kthSquared, candidates, candidateOffsets};
+        return new Object[]{delivered, points, offers, join, kthSquared, candidates, candidateOffsets};
     }
 }

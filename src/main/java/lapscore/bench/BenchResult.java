@@ -1,5 +1,6 @@
 package lapscore.bench;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -27,22 +28,25 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     /** The columns of {@link #userTable}. */
     static final String USER_HEADER = """
-            | rows x features | method | settings | Java heap | graph s | recall@k | graph s / pynndescent's at its best recall | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
+            | rows x features | method | settings | Java heap | graph s | recall@k | graph s / pynndescent's at equal recall | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
             |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|""";
 
     /**
      * The table a user reads: one line per result, with the Java heap {@code heap} of the JVM that
-     * ran it ("—" for pynndescent, a Python process), and the graph's time over the time of the
-     * pynndescent build of the same data in the same run with the highest recall (the first of
-     * equals; "—" without one): the build that compares with the graph at equal recall, as the
-     * graph's recall is usually the higher.
+     * ran it ("—" for pynndescent, a Python process), and the graph's time over the time of a
+     * pynndescent build of the same data in the same run at equal recall: the fastest build whose
+     * recall is at least this line's, or, when none reaches it, the most accurate build, which then
+     * does less than this line ("—" without a build).
      */
     public static String userTable(List<BenchResult> results, String heap) {
         StringBuilder text = new StringBuilder(USER_HEADER).append('\n');
         for (BenchResult result : results) {
-            double baseline = results.stream()
+            List<BenchResult> builds = results.stream()
                     .filter(other -> other.method.equals("pynndescent") && other.rows == result.rows && other.dims == result.dims)
-                    .reduce((best, other) -> other.recall > best.recall ? other : best)
+                    .toList();
+            double baseline = builds.stream().filter(build -> build.recall >= result.recall)
+                    .min(Comparator.comparingDouble(BenchResult::graphSeconds))
+                    .or(() -> builds.stream().max(Comparator.comparingDouble(BenchResult::recall)))
                     .map(BenchResult::graphSeconds).orElse(Double.NaN);
             FitFootprint footprint = result.footprint;
             text.append(String.format(Locale.ROOT, "| %,d x %d | %s | %s | %s | %.1f | %s | %s | %s | %s | %s | %s |%n", result.rows,

@@ -48,6 +48,8 @@ import org.apache.spark.sql.types.StructType;
  * @param exactMaxRows  larger data skip the exact graph
  * @param forest        settings of the approximate graph (trees, leaf size, refinement rounds, rows
  *                      sampled for recall@k, seed); its seed also seeds the data
+ * @param searchNeighbors the approximate graph's K, one fit for each (the first's graph is kept for
+ *                      the baselines' recall); {@code forest}'s alone when empty
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
  * @param pynndescentNeighbors pynndescent's n_neighbors, one build for each
  * @param pynndescentScript {@code bin/pynndescent-knn.py}, run for the pynndescent baseline
@@ -55,7 +57,7 @@ import org.apache.spark.sql.types.StructType;
  *                      features number {@code dims}, and none is counted as informative
  */
 public record Benchmark(int dims, int informative, int clusters, int noiseRank, int k, List<String> methods, long exactMaxRows,
-                        ForestSettings forest, double lshTimeFactor, List<Integer> pynndescentNeighbors,
+                        ForestSettings forest, List<Integer> searchNeighbors, double lshTimeFactor, List<Integer> pynndescentNeighbors,
                         Path pynndescentScript, Dataset<Row> table) {
 
     /**
@@ -65,6 +67,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     public static final int PYNNDESCENT_NEIGHBORS = 30;
 
     public Benchmark {
+        searchNeighbors = searchNeighbors.isEmpty() ? List.of(forest.searchNeighbors()) : List.copyOf(searchNeighbors);
         pynndescentNeighbors = List.copyOf(pynndescentNeighbors);
     }
 
@@ -101,21 +104,30 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         List<BenchResult> results = new ArrayList<>();
         LaplacianScoreSelectorModel exact = null;
         if (methods.contains("exact") && rows <= exactMaxRows) {
-            Fitted fitted = fit(data, "exact", false, caches);
+            Fitted fitted = fit(data, "exact", forest, false, caches);
             exact = fitted.model;
             results.add(result(rows, "exact", "all pairs", fitted, mixture));
             out.println(results.get(results.size() - 1).markdown());
         }
         if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
-            Fitted approximate = fit(data, "approximate", true, caches);
-            BenchResult approximateResult = result(rows, "approximate", forest.numTrees(rows) + " trees, leaves of " + forest.leafSize(dims, k)
-                    + ", K = " + forest.listSize(k) + ", at most " + forest.refinementRounds() + " NN-descent rounds",
-                    approximate, mixture);
-            if (methods.contains("approximate")) {
-                results.add(approximateResult);
-                out.println(approximateResult.markdown());
-                if (exact != null) {
-                    out.println(agreement(exact, approximate.model));
+            Fitted approximate = null;
+            BenchResult approximateResult = null;
+            for (int listSize : methods.contains("approximate") ? searchNeighbors : searchNeighbors.subList(0, 1)) {
+                ForestSettings settings = forest.withSearchNeighbors(listSize);
+                Fitted fitted = fit(data, "approximate", settings, approximate == null, caches);
+                BenchResult result = result(rows, "approximate", settings.numTrees(rows) + " trees, leaves of "
+                        + settings.leafSize(dims, k) + ", K = " + settings.listSize(k) + ", at most " + settings.refinementRounds()
+                        + " NN-descent rounds", fitted, mixture);
+                if (approximate == null) {
+                    approximate = fitted;
+                    approximateResult = result;
+                }
+                if (methods.contains("approximate")) {
+                    results.add(result);
+                    out.println(result.markdown());
+                    if (exact != null) {
+                        out.println(agreement(exact, fitted.model));
+                    }
                 }
             }
             SearchInput input = new SearchInput(approximate.graph.blocks(), approximate.graph.layout(),
@@ -180,15 +192,15 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     }
 
     /**
-     * Fits with {@code method}; the graph is owned by {@code caches} and released once fitted, or kept
-     * there for the baselines with {@code keepGraph}. The fit's rows per task and shuffle bytes are
-     * heard by listeners added for this fit alone.
+     * Fits with {@code method} and the approximate search's {@code settings}; the graph is owned by
+     * {@code caches} and released once fitted, or kept there for the baselines with {@code keepGraph}.
+     * The fit's rows per task and shuffle bytes are heard by listeners added for this fit alone.
      */
-    private Fitted fit(Dataset<Row> data, String method, boolean keepGraph, CacheScope caches) {
+    private Fitted fit(Dataset<Row> data, String method, ForestSettings settings, boolean keepGraph, CacheScope caches) {
         LaplacianScoreSelector selector = new LaplacianScoreSelector().setKnnMethod(method).setNumNeighbors(k)
-                .setNumTrees(forest.numTrees()).setLeafSize(forest.leafSize()).setSearchNeighbors(forest.searchNeighbors())
-                .setRefinementRounds(forest.refinementRounds()).setMaxRowsPerTask(forest.maxRowsPerTask())
-                .setRecallSampleSize(forest.recallSampleSize()).setSeed(forest.seed())
+                .setNumTrees(settings.numTrees()).setLeafSize(settings.leafSize()).setSearchNeighbors(settings.searchNeighbors())
+                .setRefinementRounds(settings.refinementRounds()).setMaxRowsPerTask(settings.maxRowsPerTask())
+                .setRecallSampleSize(settings.recallSampleSize()).setSeed(settings.seed())
                 .setNumTopFeatures(informative);
         PeakHeap.reset();
         SparkContext context = data.sparkSession().sparkContext();

@@ -60,12 +60,11 @@ final class BenchCommand {
             results = new Benchmark(dims, Math.min(dims, args.integer(BenchOption.INFORMATIVE)),
                     args.integer(BenchOption.CLUSTERS), args.integer(BenchOption.NOISE_RANK),
                     args.integer(BenchOption.K), methods, args.longInteger(BenchOption.EXACT_MAX_ROWS),
-                    new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE),
-                            args.integer(BenchOption.SEARCH_NEIGHBORS),
+                    new ForestSettings(args.integer(BenchOption.TREES), args.integer(BenchOption.LEAF_SIZE), 0,
                             args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
                             args.integer(BenchOption.RECALL_SAMPLE),
                             args.longInteger(BenchOption.SEED)),
-                    args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript(), table)
+                    searchNeighbors(args), args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript(), table)
                     .run(spark, sizes, live.output());
         }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
@@ -77,6 +76,22 @@ final class BenchCommand {
                     Machine.processor(), spark.sparkContext().master(), heap, BenchResult.userTable(results, heap)));
             out.println("Wrote the table to section " + section.name() + " of " + section.page());
         }
+    }
+
+    /** The approximate graph's K, one fit each: those of {@code --search-neighbors}, each at least k; none (the default K) when not given. */
+    private static List<Integer> searchNeighbors(JobArguments<BenchOption> args) {
+        if (!args.given(BenchOption.SEARCH_NEIGHBORS)) {
+            return List.of();
+        }
+        int k = args.integer(BenchOption.K);
+        int[] given = args.integers(BenchOption.SEARCH_NEIGHBORS);
+        for (int listSize : given) {
+            if (listSize < k) {
+                throw new IllegalArgumentException(BenchOption.SEARCH_NEIGHBORS.flag() + " must each be at least --k (" + k + "), got "
+                        + listSize);
+            }
+        }
+        return Arrays.stream(given).boxed().toList();
     }
 
     /**

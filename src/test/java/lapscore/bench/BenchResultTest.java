@@ -36,24 +36,32 @@ class BenchResultTest {
 
     /**
      * The user's table: one line per result, the graph's time over that of pynndescent's build of the
-     * same data with the highest recall, "—" without one.
+     * same data at equal recall: its fastest build at least as accurate as the line, else its most
+     * accurate one; "—" without one.
      */
     @Test
-    void theUsersTableGivesEachTimeOverPynndescentsMostAccurateBuildOfTheSameData() {
+    void theUsersTableGivesEachTimeOverPynndescentAtEqualRecall() {
         BenchResult other = new BenchResult(2000, 50, "approximate", "4 trees", 3.0, 0.2, 0.3, 0.4, 0.9, 9, 10, Double.NaN, 512,
                 FitFootprint.NOT_MEASURED);
         BenchResult faster = new BenchResult(1000, 50, "pynndescent", "n_neighbors 15", 0.5, Double.NaN,
                 Double.NaN, Double.NaN, 0.8, -1, 0, Double.NaN, 0, FitFootprint.NOT_MEASURED);
-        List<String> lines = BenchResult.userTable(List.of(MEASURED, faster, BASELINE, other), "3.2 GB (-Xmx3g)").lines().toList();
-        assertEquals(6, lines.size());
+        BenchResult between = new BenchResult(1000, 50, "approximate", "4 trees, K = 15", 2.0, 0.2, 0.3, 0.4, 0.85, 9, 10, Double.NaN,
+                512, FitFootprint.NOT_MEASURED);
+        BenchResult below = new BenchResult(1000, 50, "approximate", "4 trees, K = 10", 2.0, 0.2, 0.3, 0.4, 0.7, 9, 10, Double.NaN,
+                512, FitFootprint.NOT_MEASURED);
+        List<String> lines = BenchResult.userTable(List.of(MEASURED, faster, BASELINE, other, between, below), "3.2 GB (-Xmx3g)")
+                .lines().toList();
+        assertEquals(8, lines.size());
         int columns = cells(lines.get(0)).size();
         lines.forEach(line -> assertEquals(columns, cells(line).size(), line));
         assertEquals(List.of("1,000 x 50", "approximate", "4 trees, K = 20", "3.2 GB (-Xmx3g)", "1.5", "0.9500", "1.50", "2048 + 5120",
                 "1,234", "512", "12"), cells(lines.get(2)));
         assertEquals("—", cells(lines.get(3)).get(3), "pynndescent runs in Python, not in the JVM's heap");
-        assertEquals("0.50", cells(lines.get(3)).get(6), "the faster, less accurate build against the more accurate one");
+        assertEquals("1.00", cells(lines.get(3)).get(6), "the fastest build at least as accurate: itself");
         assertEquals("1.00", cells(lines.get(4)).get(6), "pynndescent against itself");
         assertEquals("—", cells(lines.get(5)).get(6), "no pynndescent build of 2 000 rows");
+        assertEquals("2.00", cells(lines.get(6)).get(6), "recall 0.85: the build of 0.9, not the faster one of 0.8");
+        assertEquals("4.00", cells(lines.get(7)).get(6), "recall 0.7: the fastest build, which is more accurate");
     }
 
     private static List<String> cells(String line) {

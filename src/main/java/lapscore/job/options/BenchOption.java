@@ -22,7 +22,9 @@ public enum BenchOption implements CommandOption {
     EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
     TREES(FitOption.TREES.spec()),
     LEAF_SIZE(FitOption.LEAF_SIZE.spec()),
-    SEARCH_NEIGHBORS(FitOption.SEARCH_NEIGHBORS.spec()),
+    SEARCH_NEIGHBORS("--search-neighbors", "K1,K2,...", null, "approximate graph: K, the neighbours every row keeps while the"
+            + " search runs, each at least --k; one fit per value, to compare with pynndescent at equal recall [default: the"
+            + " fit's, max(k, min(3k, k + 20))]"),
     REFINEMENT_ROUNDS(FitOption.REFINEMENT_ROUNDS.spec()),
     MAX_ROWS_PER_TASK(FitOption.MAX_ROWS_PER_TASK.spec()),
     RECALL_SAMPLE(FitOption.RECALL_SAMPLE.spec()),

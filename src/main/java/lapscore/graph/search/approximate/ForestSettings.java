@@ -39,6 +39,12 @@ public record ForestSettings(int numTrees, int leafSize, int searchNeighbors, in
         return new ForestSettings(numTrees, leafSize, searchNeighbors, refinementRounds, maxRowsPerTask, recallSampleSize, seed, bytes);
     }
 
+    /** These settings with K = {@code searchNeighbors} (0: the default {@link #listSize}). */
+    public ForestSettings withSearchNeighbors(int searchNeighbors) {
+        return new ForestSettings(numTrees, leafSize, searchNeighbors, refinementRounds, maxRowsPerTask, recallSampleSize, seed,
+                taskMemoryBytes);
+    }
+
     /** Default rows per leaf below {@value #WIDE_FEATURES} features. */
     public static final int LEAF_SIZE = 4096;
     /** Default rows per leaf from {@value #WIDE_FEATURES} features on. */

@@ -66,6 +66,9 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
      */
     public static final int PYNNDESCENT_NEIGHBORS = 30;
 
+    /** Rows of the untimed approximate fit that runs before the timed ones ({@link #warmUp}). */
+    static final int WARM_UP_ROWS = 20_000;
+
     public Benchmark {
         searchNeighbors = searchNeighbors.isEmpty() ? List.of(forest.searchNeighbors()) : List.copyOf(searchNeighbors);
         pynndescentNeighbors = List.copyOf(pynndescentNeighbors);
@@ -110,6 +113,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             out.println(results.get(results.size() - 1).markdown());
         }
         if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
+            warmUp(data, caches);
             Fitted approximate = null;
             BenchResult approximateResult = null;
             for (int listSize : methods.contains("approximate") ? searchNeighbors : searchNeighbors.subList(0, 1)) {
@@ -185,6 +189,15 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             }
         }
         return results;
+    }
+
+    /**
+     * One approximate fit of the first {@value #WARM_UP_ROWS} rows, not timed, so that the first
+     * timed fit of this JVM does not pay for compiling the search's code, as pynndescent's timings
+     * leave out numba's compilation.
+     */
+    private void warmUp(Dataset<Row> data, CacheScope caches) {
+        fit(data.limit(WARM_UP_ROWS), "approximate", forest, false, caches);
     }
 
     /** The model, its graph when kept (the approximate one, to sample recall for LSH), the peak heap and the footprint of the fit. */

@@ -163,11 +163,6 @@ public final class PackedVectors implements Serializable {
         }
     }
 
-    /** The length of every vector. */
-    public int size() {
-        return size;
-    }
-
     /** The bytes one vector takes on average packed: 8 per value when dense, 12 per stored value when sparse. */
     public long bytesPerVector() {
         return count == 0 ? 0 : (offsets == null ? 8L * size : 12L * values.length / count);

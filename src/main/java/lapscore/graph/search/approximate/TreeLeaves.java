@@ -132,13 +132,16 @@ final class TreeLeaves {
                 while (to < byLeafBlock.length && (int) (byLeafBlock[to] >>> 32) == leafBlock) {
                     to++;
                 }
-                long[] ids = new long[to - from];
+                PackedRows rows = withVectors ? block.pick(positions, from, to) : null;
+                long[] ids = rows != null ? rows.ids() : new long[to - from];
                 double[] runCeilings = new double[ids.length];
                 for (int j = 0; j < ids.length; j++) {
-                    ids[j] = blockIds[positions[from + j]];
+                    if (rows == null) {
+                        ids[j] = blockIds[positions[from + j]];
+                    }
                     runCeilings[j] = ceilings == null ? Double.POSITIVE_INFINITY : ceilings[positions[from + j]];
                 }
-                LeafRun run = new LeafRun(ids, runCeilings, withVectors ? block.pick(positions, from, to) : null);
+                LeafRun run = new LeafRun(ids, runCeilings, rows);
                 runs.add(new Tuple2<>(new Tuple2<>(leafBlock, run.ids[0]), run));
                 from = to;
             }
@@ -148,8 +151,8 @@ final class TreeLeaves {
 
     /**
      * The rows of one block that reach one leaf block of a tree, ids ascending: their raw vectors
-     * ({@link PackedRows}), or null when only the ids travel, and the
-     * ceilings of their lists
+     * ({@link PackedRows}, whose ids are {@link #ids}, one array, shipped once), or null when only the
+     * ids travel, and the ceilings of their lists
      * ({@link NeighbourLists#entryCeilingsSquared}; +infinity without one). One record per block and
      * leaf block, not per row: the shuffle to the leaves sorts and ships few records, and since a
      * block's ids are consecutive, the runs of one leaf block, ordered by first id, hold its rows in

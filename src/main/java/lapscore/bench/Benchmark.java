@@ -129,6 +129,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 if (methods.contains("approximate")) {
                     results.add(result);
                     out.println(result.markdown());
+                    out.println(fitted.graphBreakdown());
                     if (exact != null) {
                         out.println(agreement(exact, fitted.model));
                     }
@@ -200,8 +201,13 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         fit(data.limit(WARM_UP_ROWS), "approximate", forest, false, caches);
     }
 
-    /** The model, its graph when kept (the approximate one, to sample recall for LSH), the peak heap and the footprint of the fit. */
-    private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes, FitFootprint footprint) {
+    /**
+     * The model, its graph when kept (the approximate one, to sample recall for LSH), the peak heap,
+     * the footprint of the fit, and where its graph's time went ({@link GraphBreakdown}; empty when
+     * the listeners missed events).
+     */
+    private record Fitted(LaplacianScoreSelectorModel model, WeightedGraph graph, long peakHeapMegabytes, FitFootprint footprint,
+                          String graphBreakdown) {
     }
 
     /**
@@ -219,22 +225,28 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
         SparkContext context = data.sparkSession().sparkContext();
         StageTimer timer = new StageTimer(context, selector.uid() + ": ");
         TaskRowsListener taskRows = new TaskRowsListener();
-        ShuffleLedger shuffle = new ShuffleLedger();
-        ListenerScope listening = ListenerScope.listen(context, taskRows, shuffle);
+        StepLedger steps = new StepLedger();
+        GraphBreakdown breakdown = new GraphBreakdown();
+        ListenerScope listening = ListenerScope.listen(context, taskRows, steps);
         WeightedGraph graph;
         LaplacianScoreSelectorModel model;
+        StageTimer.addListener(breakdown);
         try (listening) {
             graph = caches.own(selector.buildGraph(data, timer));
             model = selector.fitGraph(graph, timer);
+        } finally {
+            StageTimer.removeListener(breakdown);
         }
         long peak = PeakHeap.megabytes();
         FitFootprint footprint = listening.heardAll()
-                ? FitFootprint.of(taskRows.mostRows(), shuffle, timer.pairCounts(), data.count()) : FitFootprint.NOT_MEASURED;
+                ? FitFootprint.of(taskRows.mostRows(), steps, timer.pairCounts(), data.count()) : FitFootprint.NOT_MEASURED;
+        String where = listening.heardAll()
+                ? breakdown.table(steps.workByStep(), selector.uid() + ": ", context.defaultParallelism()) : "";
         if (!keepGraph) {
             graph.unpersist();
-            return new Fitted(model, null, peak, footprint);
+            return new Fitted(model, null, peak, footprint, where);
         }
-        return new Fitted(model, graph, peak, footprint);
+        return new Fitted(model, graph, peak, footprint, where);
     }
 
     private BenchResult result(long rows, String method, String setting, Fitted fitted, GaussianMixture mixture) {

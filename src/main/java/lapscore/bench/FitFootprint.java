@@ -27,11 +27,11 @@ public record FitFootprint(long rowsPerTask, int rounds, long largestRoundShuffl
 
     /**
      * The footprint of a fit of {@code numRows} rows whose tasks held at most {@code rowsPerTask}
-     * rows, whose shuffles {@code shuffle} heard and whose pair distances {@code pairs} counted.
+     * rows, whose steps {@code steps} heard and whose pair distances {@code pairs} counted.
      */
-    static FitFootprint of(long rowsPerTask, ShuffleLedger shuffle, PairCounts pairs, long numRows) {
-        List<Long> rounds = shuffle.bytesOfSteps(StepNames.REFINEMENT);
+    static FitFootprint of(long rowsPerTask, StepLedger steps, PairCounts pairs, long numRows) {
+        List<Long> rounds = steps.bytesOfSteps(StepNames.REFINEMENT);
         return new FitFootprint(rowsPerTask, rounds.size(), rounds.stream().mapToLong(Long::longValue).max().orElse(0),
-                shuffle.totalBytes(), (double) pairs.treePairs().sum() / numRows, (double) pairs.roundPairs().sum() / numRows);
+                steps.totalBytes(), (double) pairs.treePairs().sum() / numRows, (double) pairs.roundPairs().sum() / numRows);
     }
 }

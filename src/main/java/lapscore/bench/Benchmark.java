@@ -129,7 +129,9 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
                 if (methods.contains("approximate")) {
                     results.add(result);
                     out.println(result.markdown());
-                    out.println(fitted.graphBreakdown());
+                    if (!fitted.graphBreakdown().isEmpty()) {
+                        out.printf("%n%s%n%n", fitted.graphBreakdown());
+                    }
                     if (exact != null) {
                         out.println(agreement(exact, fitted.model));
                     }

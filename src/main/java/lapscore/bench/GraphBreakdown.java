@@ -2,6 +2,7 @@ package lapscore.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,13 +56,13 @@ public final class GraphBreakdown implements StageListener {
     /**
      * The parts in the order trees, rounds, the rest, the work of each step looked up in
      * {@code workByStep} under {@code prefix} + its description (the job descriptions the fit's timer
-     * set).
+     * set), once per description: the ledger files the jobs of steps of one description together.
      */
     public synchronized List<Part> parts(Map<String, StepWork> workByStep, String prefix) {
         List<Part> parts = new ArrayList<>();
         for (Map.Entry<String, List<String>> part : stepsByPart.entrySet()) {
             StepWork work = StepWork.NONE;
-            for (String description : part.getValue()) {
+            for (String description : new LinkedHashSet<>(part.getValue())) {
                 work = work.plus(workByStep.getOrDefault(prefix + description, StepWork.NONE));
             }
             parts.add(new Part(part.getKey(), part.getValue().size(), wallByPart.get(part.getKey()), work));

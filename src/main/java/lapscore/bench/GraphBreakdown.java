@@ -14,9 +14,10 @@ import lapscore.progress.StepNames;
 
 /**
  * Where the time of an approximate graph went, a line per part: the trees ({@link StepNames#TREE}),
- * the NN-descent rounds ({@link StepNames#REFINEMENT}) and the rest of the graph's steps (the tree
- * sample, the leaf counts, the locality cells, the names back). Each part's wall time is the sum of
- * its steps' (heard as a {@link StageListener} of the fit's timer); its task time, processor time,
+ * the NN-descent rounds ({@link StepNames#REFINEMENT}) and the rest of the graph's steps (cutting
+ * the rows into blocks, the tree sample, the leaf counts, the locality cells, the names back,
+ * counting the edges), so that the parts add up to the graph's time. Each part's wall time is the
+ * sum of its steps' (heard as a {@link StageListener} of the fit's timer); its task time, processor time,
  * shuffle writing and waiting, garbage collection and shuffle bytes are Spark's task metrics of the
  * same steps ({@link StepLedger}). The cores' idle time is the wall time times the cores less the
  * task time: the cores that had no task (a stage's last tasks, the driver between jobs).
@@ -29,7 +30,7 @@ public final class GraphBreakdown implements StageListener {
 
     private static final String TREES = "trees";
     private static final String ROUNDS = "NN-descent rounds";
-    private static final String REST = "the rest (tree sample, leaf counts, cells, names back)";
+    private static final String REST = "the rest (blocks, tree sample, leaf counts, cells, names back, edge count)";
 
     /** Per part, the descriptions of its steps, in the order they finished. */
     private final Map<String, List<String>> stepsByPart = new LinkedHashMap<>();

@@ -45,7 +45,7 @@ class GraphBreakdownTest {
         assertEquals(List.of(
                 new GraphBreakdown.Part("trees", 2, 3.5, new StepWork(2.0, 1.5, 0.25, 0.125, 1.0, 2000)),
                 new GraphBreakdown.Part("NN-descent rounds", 1, 3.0, roundWork),
-                new GraphBreakdown.Part("the rest (tree sample, leaf counts, cells, names back)", 3, 1.0, cellWork)), parts);
+                new GraphBreakdown.Part("the rest (blocks, tree sample, leaf counts, cells, names back, edge count)", 3, 1.0, cellWork)), parts);
         assertEquals(3.5 * 2 - 2.0, parts.get(0).idleCoreSeconds(2));
         assertEquals(0.0, parts.get(1).idleCoreSeconds(1), "more task time than wall time on one core is no idle time");
     }

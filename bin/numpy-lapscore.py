@@ -63,12 +63,19 @@ def read_libsvm(path):
 
 
 def nearest_dense(e, k):
+    """Every row's k nearest other rows (in no order), all pairs, in blocks of rows of at most 256 MiB of distances."""
     import numpy as np
 
+    m = e.shape[0]
     squares = np.einsum("ij,ij->i", e, e)
-    distances = squares[:, None] + squares[None, :] - 2.0 * (e @ e.T)
-    np.fill_diagonal(distances, np.inf)
-    return np.argpartition(distances, k, axis=1)[:, :k]
+    nearest = np.empty((m, k), dtype=np.int64)
+    step = max(1, (1 << 25) // m)
+    for start in range(0, m, step):
+        stop = min(m, start + step)
+        distances = squares[start:stop, None] + squares[None, :] - 2.0 * (e[start:stop] @ e.T)
+        distances[np.arange(stop - start), np.arange(start, stop)] = np.inf
+        nearest[start:stop] = np.argpartition(distances, k, axis=1)[:, :k]
+    return nearest
 
 
 def nearest_sparse(e, k):

@@ -3,6 +3,7 @@ package lapscore.bench;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * One line of the benchmark: a graph method on one data size, with the seconds of each stage,
@@ -26,6 +27,9 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     private static final double MEGABYTE = 1 << 20;
 
+    /** The methods run by a Python process, not a JVM ({@link PythonBaselines}). */
+    private static final Set<String> PYTHON_METHODS = Set.of("pynndescent", "numpy");
+
     /** The columns of {@link #userTable}. */
     static final String USER_HEADER = """
             | rows x features | method | settings | Java heap | graph s | recall@k | graph s / pynndescent's at equal recall | pair distances per row: trees + rounds | most rows in one task | peak heap MB | shuffle MB |
@@ -33,7 +37,7 @@ public record BenchResult(long rows, int dims, String method, String setting, do
 
     /**
      * The table a user reads: one line per result, with the Java heap {@code heap} of the JVM that
-     * ran it ("—" for pynndescent, a Python process), and the graph's time over the time of a
+     * ran it ("—" for pynndescent and numpy, Python processes), and the graph's time over the time of a
      * pynndescent build of the same data in the same run at equal recall: the fastest build whose
      * recall is at least this line's, or, when none reaches it, the most accurate build, which then
      * does less than this line ("—" without a build).
@@ -50,7 +54,7 @@ public record BenchResult(long rows, int dims, String method, String setting, do
                     .map(BenchResult::graphSeconds).orElse(Double.NaN);
             FitFootprint footprint = result.footprint;
             text.append(String.format(Locale.ROOT, "| %,d x %d | %s | %s | %s | %.1f | %s | %s | %s | %s | %s | %s |%n", result.rows,
-                    result.dims, result.method, result.setting, result.method.equals("pynndescent") ? "—" : heap,
+                    result.dims, result.method, result.setting, PYTHON_METHODS.contains(result.method) ? "—" : heap,
                     result.graphSeconds, optional(result.recall, "%.4f"),
                     optional(result.graphSeconds / baseline, "%.2f"), result.pairsPerRow(),
                     footprint.rowsPerTask() > 0 ? String.format(Locale.ROOT, "%,d", footprint.rowsPerTask()) : "—",

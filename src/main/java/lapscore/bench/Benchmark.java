@@ -35,30 +35,32 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The benchmark harness: for each data size, a fresh {@link GaussianMixture} (or the user's table),
- * then the exact graph,
- * the approximate graph and the LSH baseline, each fitted in this JVM and reported as a
- * {@link BenchResult}; the distance kernel is measured against a plain dgemm first.
+ * then the exact graph, the approximate graph and the LSH baseline, each fitted in this JVM, and the
+ * Python baselines on the same rows (pynndescent, the exact graph in plain numpy:
+ * {@link PythonBaselines}), each reported as a {@link BenchResult}; the distance kernel is measured
+ * against a plain dgemm first.
  *
  * @param dims          features D
  * @param informative   informative features I (selection keeps I)
  * @param clusters      clusters C
  * @param noiseRank     rank of the noise features (0: independent), see {@link GaussianMixture}
  * @param k             neighbours k
- * @param methods       any of exact, approximate, lsh
- * @param exactMaxRows  larger data skip the exact graph
+ * @param methods       any of exact, approximate, pynndescent, numpy, lsh
+ * @param exactMaxRows  larger data skip the exact graph and numpy's
  * @param forest        settings of the approximate graph (trees, leaf size, refinement rounds, rows
  *                      sampled for recall@k, seed); its seed also seeds the data
  * @param searchNeighbors the approximate graph's K, one fit for each (the first's graph is kept for
  *                      the baselines' recall); {@code forest}'s alone when empty
  * @param lshTimeFactor an LSH setting stops after this many times the approximate graph's time
  * @param pynndescentNeighbors pynndescent's n_neighbors, one build for each
- * @param pynndescentScript {@code bin/pynndescent-knn.py}, run for the pynndescent baseline
+ * @param scripts       the folder of {@code pynndescent-knn.py} and {@code numpy-knn.py}, run for the
+ *                      baselines ({@link PythonBaselines})
  * @param table         the rows to run on instead of generated ones ({@link #table}), or null; its
  *                      features number {@code dims}, and none is counted as informative
  */
 public record Benchmark(int dims, int informative, int clusters, int noiseRank, int k, List<String> methods, long exactMaxRows,
                         ForestSettings forest, List<Integer> searchNeighbors, double lshTimeFactor, List<Integer> pynndescentNeighbors,
-                        Path pynndescentScript, Dataset<Row> table) {
+                        Path scripts, Dataset<Row> table) {
 
     /**
      * pynndescent's default n_neighbors here: 30, the approximate graph's K for k = 10 and the
@@ -112,7 +114,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             results.add(result(rows, "exact", "all pairs", fitted, mixture));
             out.println(results.get(results.size() - 1).markdown());
         }
-        if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent")) {
+        if (methods.contains("approximate") || methods.contains("lsh") || methods.contains("pynndescent") || methods.contains("numpy")) {
             warmUp(data, caches);
             Fitted approximate = null;
             BenchResult approximateResult = null;
@@ -140,9 +142,7 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
             SearchInput input = new SearchInput(approximate.graph.blocks(), approximate.graph.layout(),
                     new RowEmbedding(dims, DistanceMeasure.EUCLIDEAN, approximate.graph.featureMeans(), false), caches);
             RecallSample sample = RecallSample.draw(input, k, forest.recallSampleSize(), forest.seed());
-            if (methods.contains("pynndescent")) {
-                results.addAll(pynndescent(spark, data, rows, sample, out));
-            }
+            results.addAll(baselines(spark, data, rows, sample, out));
             if (methods.contains("lsh")) {
                 results.addAll(lsh(data, rows, sample, approximateResult, out));
             }
@@ -151,25 +151,46 @@ public record Benchmark(int dims, int informative, int clusters, int noiseRank, 
     }
 
     /**
-     * The pynndescent baseline on the same rows, one build for each of {@link #pynndescentNeighbors},
-     * when {@code /usr/bin/python3} has it.
+     * The Python baselines asked for, on the same rows ({@link PythonBaselines}): a pynndescent build
+     * for each of {@link #pynndescentNeighbors}, and the exact graph in plain numpy up to
+     * {@link #exactMaxRows} rows; each only when {@code /usr/bin/python3} has its module.
      */
-    private List<BenchResult> pynndescent(SparkSession spark, Dataset<Row> data, long rows, RecallSample sample,
-                                          PrintStream out) {
-        if (!PynndescentBaseline.available()) {
-            out.println("  pynndescent: skipped, /usr/bin/python3 cannot import pynndescent (bin/bench installs"
-                    + " Debian's python3-pynndescent)");
+    private List<BenchResult> baselines(SparkSession spark, Dataset<Row> data, long rows, RecallSample sample, PrintStream out) {
+        int threads = spark.sparkContext().defaultParallelism();
+        List<PythonBaselines.Build> builds = new ArrayList<>();
+        if (methods.contains("pynndescent") && available("pynndescent", "bin/bench installs Debian's python3-pynndescent", out)) {
+            for (int neighbors : pynndescentNeighbors) {
+                builds.add(new PythonBaselines.Build("pynndescent", scripts.resolve("pynndescent-knn.py"),
+                        List.of("--neighbors", String.valueOf(neighbors), "--threads", String.valueOf(threads), "--seed",
+                                String.valueOf(Math.floorMod(forest.seed(), Integer.MAX_VALUE))),
+                        numbers -> String.format(Locale.ROOT, "pynndescent, n_neighbors %d, best %d kept, %d threads (+%.1f s numba"
+                                + " compilation)", neighbors, k, threads, numbers.get("compile_seconds"))));
+            }
+        }
+        if (methods.contains("numpy") && rows <= exactMaxRows && available("numpy", "apt-get install python3-numpy", out)) {
+            builds.add(new PythonBaselines.Build("numpy", scripts.resolve("numpy-knn.py"), List.of("--threads", String.valueOf(threads)),
+                    numbers -> String.format(Locale.ROOT, "plain numpy, all pairs (float64 BLAS), %d threads", threads)));
+        }
+        if (builds.isEmpty()) {
             return List.of();
         }
         try {
-            List<BenchResult> builds = PynndescentBaseline.run(data, rows, dims, k, pynndescentNeighbors, sample,
-                    spark.sparkContext().defaultParallelism(), forest.seed(), pynndescentScript);
-            builds.forEach(result -> out.println(result.markdown()));
-            return builds;
+            List<BenchResult> results = PythonBaselines.run(data, rows, dims, k, builds, sample);
+            results.forEach(result -> out.println(result.markdown()));
+            return results;
         } catch (IOException | InterruptedException | RuntimeException failed) {
-            out.println("  pynndescent: failed, " + failed.getMessage());
+            out.println("  baselines: failed, " + failed.getMessage());
             return List.of();
         }
+    }
+
+    /** Whether {@code /usr/bin/python3} can import {@code module}; says it is skipped, and how to get it, when not. */
+    private static boolean available(String module, String remedy, PrintStream out) {
+        if (PythonBaselines.available(module)) {
+            return true;
+        }
+        out.println("  " + module + ": skipped, /usr/bin/python3 cannot import " + module + " (" + remedy + ")");
+        return false;
     }
 
     private List<BenchResult> lsh(Dataset<Row> data, long rows, RecallSample sample, BenchResult approximateResult, PrintStream out) {

@@ -43,8 +43,8 @@ final class BenchCommand {
         int dims = table == null ? args.integer(BenchOption.DIMS) : Benchmark.featuresOf(table);
         List<String> methods = Arrays.stream(args.text(BenchOption.METHODS).split(",")).map(String::trim).toList();
         for (String method : methods) {
-            if (!List.of("exact", "approximate", "pynndescent", "lsh").contains(method)) {
-                throw new IllegalArgumentException("--methods takes exact, approximate, pynndescent and lsh, got '" + method + "'");
+            if (!List.of("exact", "approximate", "pynndescent", "numpy", "lsh").contains(method)) {
+                throw new IllegalArgumentException("--methods takes exact, approximate, pynndescent, numpy and lsh, got '" + method + "'");
             }
         }
         List<Integer> pynndescentNeighbors = pynndescentNeighbors(args);
@@ -64,7 +64,7 @@ final class BenchCommand {
                             args.integer(BenchOption.REFINEMENT_ROUNDS), args.integer(BenchOption.MAX_ROWS_PER_TASK),
                             args.integer(BenchOption.RECALL_SAMPLE),
                             args.longInteger(BenchOption.SEED)),
-                    searchNeighbors(args), args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, pynndescentScript(), table)
+                    searchNeighbors(args), args.number(BenchOption.LSH_TIME_FACTOR), pynndescentNeighbors, scripts(), table)
                     .run(spark, sizes, live.output());
         }
         byte[] csv = BenchResult.csv(results).getBytes(StandardCharsets.UTF_8);
@@ -115,12 +115,12 @@ final class BenchCommand {
     }
 
     /**
-     * {@code bin/pynndescent-knn.py} of the installation that runs ({@code bin/lapscore} sets
-     * LAPSCORE_HOME), else of the working directory.
+     * {@code bin/} of the installation that runs ({@code bin/lapscore} sets LAPSCORE_HOME), else of
+     * the working directory: the baselines' scripts.
      */
-    private static Path pynndescentScript() {
+    private static Path scripts() {
         String home = System.getenv("LAPSCORE_HOME");
-        return Path.of(home == null ? "." : home, "bin", "pynndescent-knn.py");
+        return Path.of(home == null ? "." : home, "bin");
     }
 
     /**

@@ -16,10 +16,10 @@ public enum BenchOption implements CommandOption {
     CLUSTERS(GenerateOption.CLUSTERS.spec()),
     NOISE_RANK(GenerateOption.NOISE_RANK.spec()),
     K("--k", "N", "10", "number of nearest neighbours k (recall is recall@k)"),
-    METHODS("--methods", "exact,approximate,pynndescent,lsh", "exact,approximate,pynndescent,lsh", "graphs to time; pynndescent"
-            + " (when /usr/bin/python3 has it; bin/bench installs it) is the single-machine NN-descent library, lsh Spark's"
-            + " BucketedRandomProjectionLSH"),
-    EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph above this many rows"),
+    METHODS("--methods", "exact,approximate,pynndescent,numpy,lsh", "exact,approximate,pynndescent,numpy,lsh", "graphs to time;"
+            + " pynndescent (when /usr/bin/python3 has it; bin/bench installs it) is the single-machine NN-descent library, numpy"
+            + " the exact graph in plain numpy (every pair, up to --exact-max-rows), lsh Spark's BucketedRandomProjectionLSH"),
+    EXACT_MAX_ROWS("--exact-max-rows", "N", "100000", "skip the exact graph and numpy's above this many rows"),
     TREES(FitOption.TREES.spec()),
     LEAF_SIZE(FitOption.LEAF_SIZE.spec()),
     SEARCH_NEIGHBORS("--search-neighbors", "K1,K2,...", null, "approximate graph: K, the neighbours every row keeps while the"

@@ -17,10 +17,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import lapscore.graph.search.RecallSample;
 import org.apache.spark.ml.linalg.Vector;
@@ -29,29 +29,38 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * The single-machine baseline: the kNN graph of the same rows built by pynndescent (McInnes's
- * implementation of NN-descent, Debian's {@code python3-pynndescent}), run by
- * {@code bin/pynndescent-knn.py} under {@code /usr/bin/python3} with as many threads as Spark has
- * cores. The rows are streamed from the executors to a raw file (the harness's own I/O, not part of
- * either time); the script times the build alone, after a warm-up build that compiles its numba
- * code, and returns the k nearest neighbours of the recall sample's rows, whose distances are
- * recomputed here so that recall is measured exactly as for the other graphs.
+ * The single-machine baselines, run on the same rows under {@code /usr/bin/python3} with as many
+ * threads as Spark has cores: pynndescent (McInnes's implementation of NN-descent, Debian's
+ * {@code python3-pynndescent}, by {@code bin/pynndescent-knn.py}) and the exact graph in plain numpy
+ * (every pair, by {@code bin/numpy-knn.py}). The rows are streamed from the executors to a raw file
+ * once for all builds (the harness's own I/O, not part of any time); each script times its build
+ * alone (pynndescent's after a warm-up build that compiles its numba code) and returns the k
+ * nearest neighbours of the recall sample's rows, whose distances are recomputed here so that
+ * recall is measured exactly as for the other graphs.
  */
-final class PynndescentBaseline {
+final class PythonBaselines {
 
     /** The interpreter that has Debian's packages (a pyenv or virtualenv python3 on the PATH may not). */
     static final Path PYTHON = Path.of("/usr/bin/python3");
 
-    private PynndescentBaseline() {
+    private PythonBaselines() {
     }
 
-    /** Whether {@code /usr/bin/python3} can import pynndescent. */
-    static boolean available() {
+    /**
+     * One build by a script: the method it stands for in the results, the script and its options
+     * besides the data's ({@code --data --dims --queries --k}), and the line's setting, made from the
+     * numbers the script printed before its neighbours ("seconds S", "compile_seconds C", ...).
+     */
+    record Build(String method, Path script, List<String> options, Function<Map<String, Double>, String> setting) {
+    }
+
+    /** Whether {@code /usr/bin/python3} can import {@code module}. */
+    static boolean available(String module) {
         if (!Files.isExecutable(PYTHON)) {
             return false;
         }
         try {
-            Process probe = new ProcessBuilder(PYTHON.toString(), "-c", "import pynndescent").redirectErrorStream(true).start();
+            Process probe = new ProcessBuilder(PYTHON.toString(), "-c", "import " + module).redirectErrorStream(true).start();
             probe.getInputStream().readAllBytes();
             return probe.waitFor(120, TimeUnit.SECONDS) && probe.exitValue() == 0;
         } catch (IOException | InterruptedException failed) {
@@ -60,22 +69,21 @@ final class PynndescentBaseline {
     }
 
     /**
-     * Builds the graph of {@code rows} (columns {@code id} 0..m-1 and {@code features}) with
-     * {@code threads} threads, once for each n_neighbors of {@code neighbors}, and returns each
-     * build's time and recall@k on {@code sample}; an {@link IllegalStateException} when the script
-     * fails. The rows are written out once for all builds.
+     * Runs every build of {@code builds} on {@code rows} (columns {@code id} 0..m-1 and
+     * {@code features}) and returns each one's time and recall@k on {@code sample}; an
+     * {@link IllegalStateException} when a script fails. The rows are written out once for all builds.
      */
-    static List<BenchResult> run(Dataset<Row> rows, long numRows, int dims, int k, List<Integer> neighbors, RecallSample sample,
-                                 int threads, long seed, Path script) throws IOException, InterruptedException {
-        Path directory = Files.createTempDirectory("lapscore-pynndescent");
+    static List<BenchResult> run(Dataset<Row> rows, long numRows, int dims, int k, List<Build> builds, RecallSample sample)
+            throws IOException, InterruptedException {
+        Path directory = Files.createTempDirectory("lapscore-baselines");
         Path data = directory.resolve("rows.f64");
         Path queries = directory.resolve("queries.i64");
         try {
             writeRows(rows, dims, data);
             writeIds(sample.ids(), queries);
             List<BenchResult> results = new ArrayList<>();
-            for (int build : neighbors) {
-                results.add(build(rows, numRows, dims, k, build, sample, threads, seed, script, data, queries));
+            for (Build build : builds) {
+                results.add(build(rows, numRows, dims, k, build, sample, data, queries));
             }
             return results;
         } finally {
@@ -88,33 +96,36 @@ final class PynndescentBaseline {
         }
     }
 
-    /** One build of the script on the rows and queries written out, with n_neighbors {@code neighbors}. */
-    private static BenchResult build(Dataset<Row> rows, long numRows, int dims, int k, int neighbors, RecallSample sample,
-                                     int threads, long seed, Path script, Path data, Path queries)
-            throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(PYTHON.toString(), script.toString(), "--data", data.toString(), "--dims",
-                String.valueOf(dims), "--queries", queries.toString(), "--k", String.valueOf(k), "--neighbors",
-                String.valueOf(neighbors), "--threads", String.valueOf(threads), "--seed",
-                String.valueOf(Math.floorMod(seed, Integer.MAX_VALUE)))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    /** One build on the rows and queries written out. */
+    private static BenchResult build(Dataset<Row> rows, long numRows, int dims, int k, Build build, RecallSample sample,
+                                     Path data, Path queries) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(PYTHON.toString(), build.script().toString(), "--data", data.toString(),
+                "--dims", String.valueOf(dims), "--queries", queries.toString(), "--k", String.valueOf(k)));
+        command.addAll(build.options());
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<String> lines;
         try (InputStream output = process.getInputStream()) {
             lines = new String(output.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
-        if (process.waitFor() != 0 || lines.size() < 2) {
-            throw new IllegalStateException("pynndescent baseline failed (exit code " + process.exitValue() + ")");
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException(build.method() + " baseline failed (exit code " + process.exitValue() + ")");
         }
-        double seconds = Double.parseDouble(lines.get(0).split(" ")[1]);
-        double compileSeconds = Double.parseDouble(lines.get(1).split(" ")[1]);
+        Map<String, Double> numbers = new HashMap<>();
         Map<Long, long[]> neighbours = new HashMap<>();
-        for (String line : lines.subList(2, lines.size())) {
-            long[] numbers = Arrays.stream(line.trim().split(" ")).mapToLong(Long::parseLong).toArray();
-            neighbours.put(numbers[0], Arrays.copyOfRange(numbers, 1, numbers.length));
+        for (String line : lines.stream().filter(text -> !text.isBlank()).toList()) {
+            String[] words = line.trim().split(" ");
+            if (Character.isLetter(words[0].charAt(0))) {
+                numbers.put(words[0], Double.parseDouble(words[1]));
+            } else {
+                long[] ids = Arrays.stream(words).mapToLong(Long::parseLong).toArray();
+                neighbours.put(ids[0], Arrays.copyOfRange(ids, 1, ids.length));
+            }
         }
-        String setting = String.format(Locale.ROOT, "pynndescent, n_neighbors %d, best %d kept, %d threads (+%.1f s numba"
-                + " compilation)", neighbors, k, threads, compileSeconds);
-        return new BenchResult(numRows, dims, "pynndescent", setting, seconds, Double.NaN, Double.NaN, Double.NaN,
-                sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0,
+        if (!numbers.containsKey("seconds")) {
+            throw new IllegalStateException(build.method() + " baseline printed no time");
+        }
+        return new BenchResult(numRows, dims, build.method(), build.setting().apply(numbers), numbers.get("seconds"), Double.NaN,
+                Double.NaN, Double.NaN, sample.recallOf(distances(rows, sample, neighbours)), -1, 0, Double.NaN, 0,
                 FitFootprint.NOT_MEASURED);
     }
 
@@ -142,7 +153,7 @@ final class PynndescentBaseline {
         }
     }
 
-    /** The exact distances from every sampled row to the neighbours pynndescent returned for it. */
+    /** The exact distances from every sampled row to the neighbours a baseline returned for it. */
     private static Map<Long, double[]> distances(Dataset<Row> rows, RecallSample sample, Map<Long, long[]> neighbours) {
         Object[] wanted = neighbours.values().stream().flatMapToLong(Arrays::stream).distinct().boxed().toArray();
         Map<Long, Vector> vectors = new HashMap<>();

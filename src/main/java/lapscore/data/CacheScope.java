@@ -3,6 +3,7 @@ package lapscore.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDDLike;
@@ -44,6 +45,12 @@ import org.apache.spark.storage.StorageLevel;
  * thread running the fit, or a thread it is handed to with the result).
  */
 public final class CacheScope implements AutoCloseable {
+
+    /**
+     * The local property that has a job checkpoint every marked RDD behind its own
+     * ({@code RDD.CHECKPOINT_ALL_MARKED_ANCESTORS} in Spark's {@code RDD.scala}).
+     */
+    static final String CHECKPOINT_ALL_MARKED_ANCESTORS = "spark.checkpoint.checkpointAllMarkedAncestors";
 
     private final List<Held> held = new ArrayList<>();
     private boolean closed;
@@ -133,6 +140,27 @@ public final class CacheScope implements AutoCloseable {
             held.add(new Held(underlying, () -> underlying.unpersist(false)));
         }
         return rdd;
+    }
+
+    /**
+     * {@link #persistAndForgetLineage(JavaRDDLike, StorageLevel)} of the RDD that {@code make} makes
+     * (in {@code context}) from RDDs this scope marked so too: the first job that computes it makes
+     * every marked RDD behind it forget its lineage as well, not only the first one Spark meets on
+     * its way back (Spark's local property {@value #CHECKPOINT_ALL_MARKED_ANCESTORS}, which an RDD
+     * reads when it is made, set while {@code make} runs). A step that caches two results, one made
+     * from the other (a search's lists and their ceilings), needs it: an RDD made from a cached one
+     * keeps that one's partitions as they were when it was made, and the partitions of a zip name the
+     * RDDs zipped and their partitions ({@code ZippedPartitionsPartition}), so a result that keeps its
+     * lineage holds the step's shuffles and, through the step's input, every step's before it.
+     */
+    public <R extends JavaRDDLike<?, R>> R persistAndForgetLineages(SparkContext context, Supplier<R> make, StorageLevel level) {
+        String previous = context.getLocalProperty(CHECKPOINT_ALL_MARKED_ANCESTORS);
+        context.setLocalProperty(CHECKPOINT_ALL_MARKED_ANCESTORS, "true");
+        try {
+            return persistAndForgetLineage(make.get(), level);
+        } finally {
+            context.setLocalProperty(CHECKPOINT_ALL_MARKED_ANCESTORS, previous);
+        }
     }
 
     /**

@@ -116,6 +116,35 @@ class CacheScopeTest {
         });
     }
 
+    /**
+     * A step's lists and the ceilings made from them, both forgetting their lineage, counted in one
+     * job through the ceilings: with the ceilings made by {@code persistAndForgetLineages}, that job
+     * checkpoints the lists too; made by {@code persistAndForgetLineage}, only the ceilings, and the
+     * lists keep the step's shuffle (the search then held every step's shuffles on disk).
+     */
+    @Test
+    void dataMadeFromDataThatForgetsItsLineageHasBothForgetInOneJob() {
+        Caches.leavesNothingCached("data made from data that forgets its lineage", () -> {
+            try (CacheScope caches = new CacheScope()) {
+                for (boolean all : new boolean[]{true, false}) {
+                    JavaPairRDD<Integer, Integer> lists = caches.persistAndForgetLineage(
+                            numbers().mapToPair(x -> new scala.Tuple2<>(x % 3, x)).reduceByKey(Integer::sum));
+                    JavaRDD<Integer> ceilings = all
+                            ? caches.persistAndForgetLineages(lists.context(), () -> lists.values().map(sum -> sum + 1),
+                                    StorageLevel.MEMORY_AND_DISK())
+                            : caches.persistAndForgetLineage(lists.values().map(sum -> sum + 1));
+                    assertEquals(3, ceilings.count());
+                    assertTrue(ceilings.rdd().isCheckpointed(), "the ceilings, counted");
+                    assertEquals(all, lists.rdd().isCheckpointed(), "the lists behind them, all = " + all);
+                    assertEquals(all ? 0 : 1, Lineage.shufflesBehind(lists.rdd()), "the lists' shuffle, all = " + all);
+                    assertEquals(lists.values().map(sum -> sum + 1).collect().stream().sorted().toList(),
+                            ceilings.collect().stream().sorted().toList(), "the same values, all = " + all);
+                }
+            }
+            return null;
+        });
+    }
+
     @Test
     void dataCachedByItsOwnerKeepsItsLineage() {
         JavaPairRDD<Integer, Integer> owned = numbers().mapToPair(x -> new scala.Tuple2<>(x % 3, x)).reduceByKey(Integer::sum).cache();

@@ -72,8 +72,19 @@ class EstimatorMessagesTest {
     @Test
     void anyOtherSparkFailureShowsItsRootCauseOnly() {
         SparkException failure = new SparkException("Job aborted due to stage failure: Task 0 in stage 3.0 failed\nDriver stacktrace:",
+                new RuntimeException("wrapped", new IOException("Stream is corrupted\n\tat somewhere")));
+        assertEquals("Spark failed: Stream is corrupted", new UserTerms().translate(failure).getMessage());
+    }
+
+    @Test
+    void aFullDiskSaysWhereSparkWritesAndWhatToChange() {
+        SparkException failure = new SparkException("Job aborted due to stage failure: Task 20 in stage 118.0 failed\nDriver stacktrace:",
                 new RuntimeException("wrapped", new IOException("No space left on device\n\tat somewhere")));
-        assertEquals("Spark failed: No space left on device", new UserTerms().translate(failure).getMessage());
+        String line = new UserTerms().translate(failure).getMessage();
+        assertEquals("Spark failed: No space left on device; free disk where Spark writes its shuffles (spark.local.dir,"
+                + " SPARK_LOCAL_DIRS on a cluster) or point them at a larger one: each NN-descent round of the approximate graph"
+                + " writes copies of the rows, fewer when a task holds more rows (--max-rows-per-task, with the heap it needs)", line);
+        assertEquals(1, line.lines().count());
     }
 
     @Test

@@ -44,11 +44,14 @@ public final class ListCeilings implements Serializable {
      * not yet computed: counting them computes, and caches, the lists as well.
      */
     static ListCeilings of(CacheScope caches, JavaPairRDD<Long, NeighbourLists> lists) {
-        return new ListCeilings(caches.persist(lists.values().map(NeighbourLists::entryCeilingsSquared),
-                StorageLevel.MEMORY_AND_DISK()));
+        return new ListCeilings(caches.persistAndForgetLineages(lists.context(),
+                () -> lists.values().map(NeighbourLists::entryCeilingsSquared), StorageLevel.MEMORY_AND_DISK()));
     }
 
-    /** Computes and caches the ceilings (and the lists they come from); the number of blocks with lists. */
+    /**
+     * Computes and caches the ceilings and the lists they come from, both of which then forget their
+     * lineage ({@link CacheScope#persistAndForgetLineages}); the number of blocks with lists.
+     */
     long count() {
         return byBlock == null ? 0 : byBlock.count();
     }

@@ -13,6 +13,16 @@ public final class JobErrors {
     public static final String MEMORY_ADVICE = "give Spark more memory (LAPSCORE_JAVA_OPTS=-Xmx… for bin/lapscore in local"
             + " mode, spark.executor.memory on a cluster) or lower --max-rows-per-task, the rows one task holds";
 
+    /** What a fit whose shuffle files filled the disk can change. */
+    public static final String DISK_ADVICE = "free disk where Spark writes its shuffles (spark.local.dir, SPARK_LOCAL_DIRS on a"
+            + " cluster) or point them at a larger one: each NN-descent round of the approximate graph writes copies of the"
+            + " rows, fewer when a task holds more rows (--max-rows-per-task, with the heap it needs)";
+    /**
+     * What the message of the {@code IOException} of a write to a full disk says (the operating
+     * system's {@code ENOSPC}), in lower case, as {@link #chainMentions} compares.
+     */
+    private static final String NO_SPACE = "no space left on device";
+
     /** How Spark names a task failed by the loss of its executor ({@code org.apache.spark.ExecutorLostFailure}). */
     private static final String EXECUTOR_LOST = "ExecutorLostFailure";
     /** What precedes the driver's reason for the loss in that failure's text. */
@@ -76,7 +86,8 @@ public final class JobErrors {
     /**
      * The line printed for an error nobody checked for: what Spark's root cause says, and, when that
      * is a lack of memory (the JVM's heap, or the execution memory Spark grants a task, both an
-     * {@link OutOfMemoryError}), what to do about it.
+     * {@link OutOfMemoryError}) or of disk (a failure whose chain says {@value #NO_SPACE}), what to do
+     * about it.
      */
     public static String unexpected(Throwable error) {
         String lost = executorLoss(error);
@@ -85,7 +96,10 @@ public final class JobErrors {
         }
         Throwable root = rootCause(error);
         String line = "Spark failed: " + firstLine(root);
-        return root instanceof OutOfMemoryError ? line.replaceFirst("\\.$", "") + "; " + MEMORY_ADVICE : line;
+        if (root instanceof OutOfMemoryError) {
+            return line.replaceFirst("\\.$", "") + "; " + MEMORY_ADVICE;
+        }
+        return chainMentions(error, NO_SPACE) ? line + "; " + DISK_ADVICE : line;
     }
 
     /**

@@ -2,6 +2,8 @@ package lapscore.job.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+
 import org.apache.spark.SparkException;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +18,19 @@ class JobErrorsTest {
                 + " 168104 ms\nDriver stacktrace:");
         assertEquals("Spark lost its executor (Executor heartbeat timed out after 168104 ms); " + JobErrors.MEMORY_ADVICE,
                 JobErrors.unexpected(new RuntimeException("fit failed", failed)));
+    }
+
+    @Test
+    void aJobThatFilledTheDiskSaysWhereSparkWritesAndWhatToChange() {
+        SparkException failed = new SparkException("Job aborted due to stage failure: Task 20 in stage 118.0 failed 1 times",
+                new IOException("No space left on device"));
+        assertEquals("Spark failed: No space left on device; " + JobErrors.DISK_ADVICE,
+                JobErrors.unexpected(new RuntimeException("fit failed", failed)));
+        assertEquals("Spark failed: Job aborted: java.io.IOException: No space left on device; " + JobErrors.DISK_ADVICE,
+                JobErrors.unexpected(new SparkException("Job aborted: java.io.IOException: No space left on device")),
+                "a cluster's failure that carries the task's error as text only");
+        assertEquals("Spark failed: Stream closed", JobErrors.unexpected(new SparkException("Job aborted", new IOException("Stream closed"))),
+                "another I/O failure gets no advice about disk");
     }
 
     @Test

@@ -96,10 +96,8 @@ public final class JobErrors {
         }
         Throwable root = rootCause(error);
         String line = "Spark failed: " + firstLine(root);
-        if (root instanceof OutOfMemoryError) {
-            return line.replaceFirst("\\.$", "") + "; " + MEMORY_ADVICE;
-        }
-        return chainMentions(error, NO_SPACE) ? line + "; " + DISK_ADVICE : line;
+        String advice = root instanceof OutOfMemoryError ? MEMORY_ADVICE : chainMentions(error, NO_SPACE) ? DISK_ADVICE : null;
+        return advice == null ? line : line.replaceFirst("\\.$", "") + "; " + advice;
     }
 
     /**

@@ -29,6 +29,9 @@ class JobErrorsTest {
         assertEquals("Spark failed: Job aborted: java.io.IOException: No space left on device; " + JobErrors.DISK_ADVICE,
                 JobErrors.unexpected(new SparkException("Job aborted: java.io.IOException: No space left on device")),
                 "a cluster's failure that carries the task's error as text only");
+        assertEquals("Spark failed: No space left on device; " + JobErrors.DISK_ADVICE,
+                JobErrors.unexpected(new SparkException("Job aborted", new IOException("No space left on device."))),
+                "a message's closing full stop goes before the advice, as before the memory advice");
         assertEquals("Spark failed: Stream closed", JobErrors.unexpected(new SparkException("Job aborted", new IOException("Stream closed"))),
                 "another I/O failure gets no advice about disk");
     }
